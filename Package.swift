@@ -1,0 +1,86 @@
+// swift-tools-version: 6.0
+// Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
+//
+// Dependency direction (lower never imports higher):
+//   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
+//   VitrineCore → VitrineGraphics → VitrineHeadless
+//   everything → VitrineKiosk → VitrineCLI → vitrine
+// Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
+
+import PackageDescription
+
+/// Flags for every Swift target: the hot pixel loops rely on -O from release builds; nothing here
+/// loosens safety checks (see Docs/architecture.md, "Performance rules").
+let swiftSettings: [SwiftSetting] = []
+
+let package = Package(
+    name: "Vitrine",
+    products: [
+        .executable(name: "vitrine", targets: ["vitrine"]),
+        .library(name: "VitrineKiosk", targets: ["VitrineKiosk"]),
+    ],
+    targets: [
+        // MARK: C libraries (module map + header only)
+        .systemLibrary(
+            name: "CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(
+            name: "CUdev", pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(
+            name: "CLibinput", pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        // MARK: the one C target: ioctl request macros and layouts Swift cannot import
+        .target(name: "CVitrineShims"),
+
+        // MARK: Swift modules
+        .target(name: "VitrineCore", swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineSystem",
+            dependencies: ["VitrineCore", "CVitrineShims"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineGraphics",
+            dependencies: ["VitrineCore", "CPNG"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineHeadless",
+            dependencies: ["VitrineCore", "VitrineGraphics"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineDRM",
+            dependencies: ["VitrineCore", "VitrineSystem", "CDRM", "CUdev", "CVitrineShims"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineKiosk",
+            dependencies: [
+                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineDRM",
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineCLI",
+            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "vitrine",
+            dependencies: ["VitrineCLI"],
+            swiftSettings: swiftSettings),
+
+        // MARK: tests
+        .testTarget(
+            name: "VitrineCoreTests",
+            dependencies: ["VitrineCore"]),
+        .testTarget(
+            name: "VitrineSystemTests",
+            dependencies: ["VitrineSystem", "VitrineCore"]),
+        .testTarget(
+            name: "VitrineDisplayTests",
+            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+        .testTarget(
+            name: "VitrineCLITests",
+            dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#include <stdint.h>
+#include <stddef.h>
+#include <xf86drm.h>
+#include <xf86drmMode.h>

@@ -1,0 +1,42 @@
+// CVitrineShims: the few things Swift cannot import from C by itself.
+//
+// Why this target exists: ioctl request numbers are built by function-like macros (_IOW, _IOR),
+// which Swift's Clang importer skips, and ioctl() itself is variadic, which Swift cannot call.
+// Everything here is a thin, prefixed wrapper; there is no logic. Headers Swift *can* import
+// (epoll, timerfd, signalfd, eventfd) are included so Swift modules see them through one place.
+#ifndef CVITRINE_SHIMS_H
+#define CVITRINE_SHIMS_H
+
+#include <stdint.h>
+#include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/mman.h>
+#include <linux/fb.h>
+#include <linux/kd.h>
+#include <linux/vt.h>
+
+/// ioctl(fd, request, pointer); returns the raw result (errno is left set on failure).
+int CVitrineShims_ioctlPointer(int fd, unsigned long request, void *argument);
+/// ioctl(fd, request, integer); for requests that take their argument by value (KDSETMODE).
+int CVitrineShims_ioctlValue(int fd, unsigned long request, unsigned long argument);
+
+/// DRM_FORMAT_XRGB8888 from <drm_fourcc.h> (fourcc_code is a function-like macro).
+uint32_t CVitrineShims_drmFormatXRGB8888(void);
+/// DRM_FORMAT_ARGB8888 from <drm_fourcc.h>.
+uint32_t CVitrineShims_drmFormatARGB8888(void);
+
+/// FBIO_WAITFORVSYNC (_IOW('F', 0x20, __u32)).
+unsigned long CVitrineShims_FBIO_WAITFORVSYNC(void);
+
+/// The errno of the calling thread, read in C so no Swift runtime call can clobber it first.
+int CVitrineShims_errno(void);
+
+/// Layout of a sockaddr_un's path field, for the sd_notify address length rule.
+size_t CVitrineShims_sockaddrUnPathOffset(void);
+
+#endif

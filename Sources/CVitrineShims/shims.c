@@ -1,0 +1,30 @@
+#include "CVitrineShims.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <sys/ioctl.h>
+
+// Layouts Swift code reads field by field must match the kernel's.
+_Static_assert(sizeof(struct fb_var_screeninfo) == 160, "fb_var_screeninfo layout changed");
+_Static_assert(sizeof(struct vt_mode) == 8, "vt_mode layout changed");
+
+int CVitrineShims_ioctlPointer(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
+}
+
+int CVitrineShims_ioctlValue(int fd, unsigned long request, unsigned long argument) {
+    return ioctl(fd, request, argument);
+}
+
+// fourcc_code(a, b, c, d) from <drm_fourcc.h>, spelled out so this target needs no libdrm include path.
+#define VITRINE_FOURCC(a, b, c, d) \
+    ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(c) << 16) | ((uint32_t)(d) << 24))
+
+uint32_t CVitrineShims_drmFormatXRGB8888(void) { return VITRINE_FOURCC('X', 'R', '2', '4'); }
+uint32_t CVitrineShims_drmFormatARGB8888(void) { return VITRINE_FOURCC('A', 'R', '2', '4'); }
+
+unsigned long CVitrineShims_FBIO_WAITFORVSYNC(void) { return FBIO_WAITFORVSYNC; }
+
+int CVitrineShims_errno(void) { return errno; }
+
+size_t CVitrineShims_sockaddrUnPathOffset(void) { return offsetof(struct sockaddr_un, sun_path); }

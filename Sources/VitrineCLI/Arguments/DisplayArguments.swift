@@ -1,0 +1,55 @@
+import VitrineCore
+import VitrineDRM
+import VitrineKiosk
+
+/// The display options shared by every command that opens a screen.
+enum DisplayArguments {
+    static let options: [OptionSpec] = [
+        OptionSpec("output", value: "KIND", help: "auto (DRM, else fbdev), drm, fbdev or headless [auto]"),
+        OptionSpec("device", value: "PATH", help: "DRM card (/dev/dri/cardN) or, with --output fbdev, /dev/fbN; also VITRINE_DRM_DEVICE"),
+        OptionSpec("connector", value: "NAME", help: "connector to use, e.g. HDMI-A-1 [first connected]"),
+        OptionSpec("mode", value: "WxH[@HZ]", help: "display mode, e.g. 1280x800@60 [preferred, else largest]"),
+        OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: turns picture and touch together [0]"),
+        OptionSpec("buffers", value: "N", help: "scanout buffers, 1 to 3 [2]"),
+        OptionSpec("size", value: "WxH", help: "headless screen size [1280x800]"),
+    ]
+
+    static func configuration(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> DisplayConfiguration {
+        var configuration = DisplayConfiguration()
+        if let kind = arguments.value("output") {
+            guard let parsed = OutputKind(rawValue: kind) else {
+                throw CommandLineError.invalidValue(command: command, option: "output", value: kind, expected: "auto, drm, fbdev or headless")
+            }
+            configuration.kind = parsed
+        }
+        if let device = arguments.value("device") {
+            if configuration.kind == .fbdev || device.contains("/fb") {
+                configuration.fbdevPath = device
+                if configuration.kind == .auto { configuration.kind = .fbdev }
+            } else {
+                configuration.drm.devicePath = device
+            }
+        }
+        configuration.drm.connectorName = arguments.value("connector")
+        if let mode = arguments.value("mode") {
+            guard let request = ModeRequest(parsing: mode) else {
+                throw CommandLineError.invalidValue(command: command, option: "mode", value: mode, expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60")
+            }
+            configuration.drm.mode = request
+        }
+        if let degrees = try arguments.integer("rotation") {
+            guard let rotation = Rotation(degrees: degrees) else {
+                throw CommandLineError.invalidValue(command: command, option: "rotation", value: String(degrees), expected: "0, 90, 180 or 270")
+            }
+            configuration.rotation = rotation
+        }
+        if let buffers = try arguments.integer("buffers", in: 1...3) { configuration.drm.bufferCount = buffers }
+        if let size = arguments.value("size") {
+            guard let request = ModeRequest(parsing: size), request.refreshRate == nil else {
+                throw CommandLineError.invalidValue(command: command, option: "size", value: size, expected: "WIDTHxHEIGHT, e.g. 1280x800")
+            }
+            configuration.headlessSize = PixelSize(width: request.width, height: request.height)
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,67 @@
+import Glibc
+import VitrineCore
+
+/// The `vitrine` command line: finds the subcommand, prints help, turns errors into messages
+/// and exit statuses (0 success, 1 failure, 2 usage error).
+public enum CommandLineTool {
+    static let version = "0.1.0"
+
+    /// Every subcommand, in the order `vitrine --help` lists them.
+    static var commands: [any Command.Type] {
+        [
+            TestPatternCommand.self,
+            ListDisplaysCommand.self,
+        ]
+    }
+
+    static var help: String {
+        var text = "usage: vitrine <command> [options]\n\nVitrine, a touch-kiosk UI runtime for Linux.\n\ncommands:\n"
+        let width = self.commands.map { $0.name.count }.max() ?? 0
+        for command in self.commands {
+            text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.summary)\n"
+        }
+        text += "\n`vitrine <command> --help` describes a command. VITRINE_LOG_LEVEL=debug|info|notice|warning|error sets logging.\n"
+        return text
+    }
+
+    /// Runs with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        if let level = Environment.value("VITRINE_LOG_LEVEL").flatMap(LogLevel.init(name:)) {
+            Log.configure(minimumLevel: level)
+        }
+        guard let first = arguments.first else {
+            StandardStreams.writeError(self.help)
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            StandardStreams.writeOutput(self.help)
+            return 0
+        }
+        if first == "--version" {
+            StandardStreams.writeOutput("vitrine \(self.version)\n")
+            return 0
+        }
+        guard let command = self.commands.first(where: { $0.name == first }) else {
+            StandardStreams.writeError(CommandLineError.unknownCommand(first).description + "\n")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            StandardStreams.writeOutput(command.help)
+            return 0
+        }
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: command.options, command: command.name)
+            return try command.run(parsed)
+        } catch let error as CommandLineError {
+            StandardStreams.writeError(error.description + "\n")
+            return 2
+        } catch let error as VitrineError {
+            StandardStreams.writeError("vitrine \(command.name): error: \(error)\n")
+            return 1
+        } catch {
+            StandardStreams.writeError("vitrine \(command.name): error: \(error)\n")
+            return 1
+        }
+    }
+}

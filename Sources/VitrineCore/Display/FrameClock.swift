@@ -1,0 +1,134 @@
+/// The timing of one frame, handed to whoever draws it.
+public struct FrameTime: Sendable, Equatable {
+    /// When the frame about to be drawn is expected to reach the screen: the last flip's
+    /// timestamp plus whole refresh intervals. Animations are evaluated at this time.
+    public var presentationTime: MonotonicTime
+    /// The timestamp of the last completed flip (nil before the first one).
+    public var lastPresentationTime: MonotonicTime?
+    /// Counts frame callbacks from 1.
+    public var sequence: UInt64
+    public var refreshInterval: Nanoseconds
+
+    public init(presentationTime: MonotonicTime, lastPresentationTime: MonotonicTime?, sequence: UInt64, refreshInterval: Nanoseconds) {
+        self.presentationTime = presentationTime
+        self.lastPresentationTime = lastPresentationTime
+        self.sequence = sequence
+        self.refreshInterval = refreshInterval
+    }
+}
+
+/// Turns an output's page flips into frame callbacks.
+///
+/// Clients call `requestFrame()` when something needs drawing; the clock calls `onFrame` once
+/// the output can take a new frame, with the time that frame will be seen. The output reports
+/// `didSubmit()` when it queues a flip and `didPresent(at:)` with the flip's timestamp (a real
+/// vblank, or a virtual one on drivers that complete flips at once). Nothing ticks while nobody
+/// asks for frames, so an idle kiosk sleeps.
+public final class FrameClock {
+    enum State: Equatable {
+        /// No flip in flight and no callback pending.
+        case idle
+        /// A callback is scheduled on the loop.
+        case scheduled(TimerID)
+        /// Inside `onFrame`; `submitted` turns true when the client presents.
+        case rendering(submitted: Bool)
+        /// A flip is in flight; the next callback waits for it.
+        case awaitingFlip
+        /// The output shows nothing (no display, VT switched away): callbacks wait for `resume`.
+        case paused
+    }
+
+    public var onFrame: ((FrameTime) -> Void)?
+    public var refreshInterval: Nanoseconds
+    public private(set) var lastPresentationTime: MonotonicTime?
+    public private(set) var sequence: UInt64 = 0
+    private(set) var state: State = .idle
+    /// True when a frame was asked for and not yet delivered.
+    public private(set) var frameRequested = false
+    private let loop: Clock
+
+    public init(loop: Clock, refreshInterval: Nanoseconds) {
+        self.loop = loop
+        self.refreshInterval = refreshInterval
+    }
+
+    public var isPaused: Bool { self.state == .paused }
+
+    /// Asks for one `onFrame` call at the next opportunity. Repeated calls before it happens
+    /// coalesce into one.
+    public func requestFrame() {
+        self.frameRequested = true
+        if self.state == .idle { self.scheduleCallback(at: self.loop.now) }
+    }
+
+    /// The output queued a flip for the frame being drawn.
+    public func didSubmit() {
+        switch self.state {
+        case .rendering: self.state = .rendering(submitted: true)
+        case .paused: break
+        case .scheduled(let timer):
+            // Presented outside a callback: the pending callback waits for this flip instead.
+            self.loop.cancel(timer)
+            self.state = .awaitingFlip
+        case .idle, .awaitingFlip: self.state = .awaitingFlip
+        }
+    }
+
+    /// The output's flip completed; `timestamp` is when it reached the screen.
+    public func didPresent(at timestamp: MonotonicTime) {
+        self.lastPresentationTime = timestamp
+        guard self.state == .awaitingFlip else { return }
+        self.state = .idle
+        if self.frameRequested { self.scheduleCallback(at: self.loop.now) }
+    }
+
+    /// The output stopped showing frames; requests are kept until `resume()`.
+    public func pause() {
+        if case .scheduled(let timer) = self.state { self.loop.cancel(timer) }
+        self.state = .paused
+    }
+
+    /// The output shows frames again (its flips are idle); a pending request is served.
+    public func resume() {
+        guard self.state == .paused else { return }
+        self.state = .idle
+        if self.frameRequested { self.scheduleCallback(at: self.loop.now) }
+    }
+
+    /// The predicted presentation time of a frame drawn now: the first vblank after `now` on
+    /// the grid of the last flip, or `now` before any flip.
+    public func nextPresentationTime() -> MonotonicTime {
+        let now = self.loop.now
+        guard let last = self.lastPresentationTime, self.refreshInterval.value > 0 else { return now }
+        if now < last + self.refreshInterval { return last + self.refreshInterval }
+        let periods = (now - last).value / self.refreshInterval.value + 1
+        return last + self.refreshInterval * periods
+    }
+
+    private func scheduleCallback(at deadline: MonotonicTime) {
+        let timer = self.loop.schedule(at: deadline) { [weak self] in self?.deliverFrame() }
+        self.state = .scheduled(timer)
+    }
+
+    private func deliverFrame() {
+        guard case .scheduled = self.state else { return }
+        self.frameRequested = false
+        self.sequence += 1
+        let time = FrameTime(
+            presentationTime: self.nextPresentationTime(), lastPresentationTime: self.lastPresentationTime,
+            sequence: self.sequence, refreshInterval: self.refreshInterval)
+        self.state = .rendering(submitted: false)
+        self.onFrame?(time)
+        switch self.state {
+        case .rendering(submitted: true):
+            self.state = .awaitingFlip
+        case .rendering(submitted: false):
+            // Nothing was presented. If another frame is wanted, wait for the next vblank rather
+            // than calling straight back: a client with nothing to show must not spin the loop.
+            self.state = .idle
+            if self.frameRequested { self.scheduleCallback(at: time.presentationTime) }
+        default:
+            break  // paused (or resumed and rescheduled) inside the callback
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Identifies a scheduled timer so it can be cancelled.
+public struct TimerID: Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+}
+
+/// Identifies a file-descriptor watch registered with an `EventLoop`.
+public struct WatchID: Hashable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+}
+
+/// A source of monotonic time that can run code at a deadline.
+///
+/// Contract (what both `EpollEventLoop` and `ManualEventLoop` guarantee, and their tests check):
+/// - `now` never goes backwards.
+/// - An action runs once, on the loop's thread, no earlier than its deadline; actions whose
+///   deadlines are equal run in the order they were scheduled.
+/// - While an action runs, `now` is at least its deadline.
+/// - A deadline in the past means "as soon as possible", after the current action returns —
+///   never re-entrantly.
+/// - `cancel` of a timer that already ran or was cancelled does nothing.
+public protocol Clock: AnyObject {
+    var now: MonotonicTime { get }
+    @discardableResult
+    func schedule(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID
+    func cancel(_ timer: TimerID)
+}
+
+extension Clock {
+    /// Runs `action` after `delay` from now.
+    @discardableResult
+    public func schedule(after delay: Nanoseconds, _ action: @escaping () -> Void) -> TimerID {
+        self.schedule(at: self.now + delay, action)
+    }
+}
+
+/// The run-loop seam: a `Clock` that also reports when file descriptors become readable.
+///
+/// The real one is `EpollEventLoop` (VitrineSystem): one thread, `epoll_wait` over device fds, a
+/// `timerfd` for deadlines, a `signalfd` for signals; it sleeps when nothing is due. The twin is
+/// `ManualEventLoop`, where time moves only when a test advances it. Outputs and input sources
+/// depend on this protocol only, so the same code runs on both.
+public protocol EventLoop: Clock {
+    /// Calls `handler` on the loop whenever `fileDescriptor` is readable (level-triggered).
+    @discardableResult
+    func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) -> WatchID
+    func unwatch(_ watch: WatchID)
+}

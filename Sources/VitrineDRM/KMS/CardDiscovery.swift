@@ -1,0 +1,85 @@
+import Glibc
+import VitrineCore
+
+/// Finds DRM cards: an explicit path, `VITRINE_DRM_DEVICE`, or every `card*` node udev knows.
+public enum CardDiscovery {
+    /// The environment variable that overrides discovery, like `--device`.
+    public static let environmentVariable = "VITRINE_DRM_DEVICE"
+
+    /// Card paths to try, in order.
+    public static func candidates(explicit: String?, udev: UdevContext?) -> [String] {
+        if let explicit { return [explicit] }
+        if let fromEnvironment = Environment.value(self.environmentVariable), !fromEnvironment.isEmpty { return [fromEnvironment] }
+        if let udev {
+            let nodes = udev.devices(subsystem: "drm", sysnamePattern: "card[0-9]*").compactMap(\.devnode)
+            if !nodes.isEmpty { return nodes }
+        }
+        // Without udev (initramfs, containers): list /dev/dri directly.
+        return self.listDirectory("/dev/dri").filter { $0.hasPrefix("card") && $0.dropFirst(4).allSatisfy(\.isNumber) }
+            .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
+            .map { "/dev/dri/" + $0 }
+    }
+
+    static func listDirectory(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0])
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+/// What `vitrine list-displays` prints: every card, its connectors, their status and modes.
+public struct DisplayInventory: Sendable {
+    public struct Card: Sendable {
+        public var path: String
+        public var driver: String
+        public var supportsKMS: Bool
+        public var connectors: [KMSConnector]
+        /// Why the card could not be read, if it could not.
+        public var error: String?
+    }
+
+    public var cards: [Card]
+
+    /// Opens each card read-only-ish (no master needed) and probes its connectors.
+    public static func scan(candidates: [String], open: KMSDeviceOpener) -> DisplayInventory {
+        var cards: [Card] = []
+        for path in candidates {
+            do {
+                let device = try open(path)
+                let kms = device.supportsKMS
+                let connectors = kms ? ((try? DRMOutput.probeConnectors(device, probe: true)) ?? []) : []
+                cards.append(Card(path: path, driver: device.driverName, supportsKMS: kms, connectors: connectors, error: nil))
+            } catch {
+                cards.append(Card(path: path, driver: "?", supportsKMS: false, connectors: [], error: error.description))
+            }
+        }
+        return DisplayInventory(cards: cards)
+    }
+
+    /// The text report.
+    public var report: String {
+        if self.cards.isEmpty { return "no DRM cards found (no /dev/dri/card*)\n" }
+        var text = ""
+        for card in self.cards {
+            if let error = card.error {
+                text += "\(card.path): \(error)\n"
+                continue
+            }
+            text += "\(card.path): driver \(card.driver)\(card.supportsKMS ? "" : ", no modesetting (render-only)")\n"
+            for connector in card.connectors {
+                var line = "  \(connector.name): \(connector.status)"
+                if connector.widthMM > 0 { line += ", \(connector.widthMM)x\(connector.heightMM) mm" }
+                text += line + "\n"
+                for mode in connector.modes { text += "    \(mode)\n" }
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,286 @@
+import Glibc
+import VitrineCore
+
+/// A screen driven through DRM/KMS dumb buffers, paced by page flips.
+///
+/// - Chooses a card (the first with modesetting and a connected display, or `devicePath`), a
+///   connector and a mode (`ModeSelection`), renders nothing itself: clients present frames from
+///   ordinary memory and only damaged rows are copied into a dumb buffer.
+/// - The first frame is a `drmModeSetCrtc`, the rest `drmModePageFlip` with an event whose
+///   timestamp drives the `FrameClock`; drivers that complete flips at once are detected and
+///   paced by a timer at the mode's refresh rate (`PresentQueue`, `.detect`).
+/// - No display is not an error: the output waits, paused, for a hotplug. A display that goes
+///   away pauses it; one that comes back gets a modeset and the current frame.
+/// - Another DRM master (EACCES/EBUSY) pauses it and the device is reopened with back-off until
+///   the screen is free.
+/// - `shutdown()` restores the CRTC found at start.
+public final class DRMOutput: DisplayOutput, ScanoutBackend {
+    enum State: Equatable {
+        case active
+        case waitingForDisplay
+        case waitingForMaster
+        case shutDown
+    }
+
+    /// Back-off between attempts to take the screen from another DRM master, in seconds.
+    static let masterRetryDelays: [Double] = [0.5, 1, 2, 4, 5]
+
+    public let options: DRMOutputOptions
+    public var onEvent: ((OutputEvent) -> Void)?
+    public private(set) var size: PixelSize
+    public var rotation: Rotation { self.options.rotation }
+    public var bufferCount: Int { self.options.bufferCount }
+    public var frameClock: FrameClock { self.queue.frameClock }
+    public var presentQueue: PresentQueue { self.queue }
+    private(set) var state: State = .waitingForDisplay
+
+    let loop: EventLoop
+    let logger: Logger
+    let openDevice: KMSDeviceOpener
+    private(set) var devicePath: String
+    private(set) var device: KMSDevice?
+    private(set) var pipeline: DRMPipeline?
+    private var queue: PresentQueue!
+    private var deviceWatch: WatchID?
+    private var masterAttempts = 0
+    private var masterRetryTimer: TimerID?
+
+    /// Opens the first usable card among `candidates` (see `CardDiscovery`).
+    /// - Throws: `DisplayErrors.noDevice()` when no candidate has modesetting; the first open
+    ///   error (e.g. permission denied) when none could be opened; unknown connector or mode.
+    public init(options: DRMOutputOptions, candidates: [String], loop: EventLoop, openDevice: @escaping KMSDeviceOpener, logger: Logger = Logger("drm")) throws(VitrineError) {
+        precondition((1...3).contains(options.bufferCount), "1 to 3 buffers")
+        self.options = options
+        self.loop = loop
+        self.logger = logger
+        self.openDevice = openDevice
+        let chosen = try Self.chooseDevice(candidates: candidates, options: options, open: openDevice, logger: logger)
+        self.device = chosen
+        self.devicePath = chosen.path
+        self.size = options.rotation.logicalSize(forNative: options.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? DRMOutputOptions.sizeWithoutDisplay)
+        self.queue = PresentQueue(backend: self, logicalSize: self.size, refreshInterval: .seconds(1.0 / 60), loop: loop, pacing: .detect, logger: logger)
+        self.watchDevice(chosen)
+        if try self.connectDisplay(probe: false) {
+            self.state = .active
+        } else {
+            self.state = .waitingForDisplay
+            self.queue.pause()
+            logger.notice("no display connected to \(chosen.path); waiting for one")
+        }
+    }
+
+    public var name: String {
+        if let pipeline = self.pipeline { return pipeline.name }
+        return "\(self.devicePath) (no display)"
+    }
+
+    /// Whether frames reach a screen now.
+    public var isShowing: Bool { self.state == .active }
+
+    public func present(_ frame: PixelBuffer, damage: Region) {
+        self.queue.present(frame, damage: damage)
+    }
+
+    /// Restores the CRTC found at start, releases the buffers and closes the card.
+    public func shutdown() {
+        guard self.state != .shutDown else { return }
+        self.state = .shutDown
+        if let timer = self.masterRetryTimer { self.loop.cancel(timer) }
+        self.queue.pause()
+        self.pipeline?.restore(logger: self.logger)
+        self.closeDevice()
+    }
+
+    // MARK: - ScanoutBackend
+
+    public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
+        guard let pipeline = self.pipeline else { return }
+        let buffer = pipeline.buffers[index]
+        for rect in region.rects {
+            RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: buffer.pixels, destinationStride: buffer.stride, destinationSize: buffer.size)
+        }
+        if pipeline.buffers.count == 1 && pipeline.modeSet && pipeline.dirtyFBSupported {
+            let rects = region.rects.map { self.rotation.nativeRect($0, logical: self.size) }
+            do {
+                try pipeline.device.markDirty(framebufferID: buffer.framebufferID, rects: rects)
+            } catch {
+                // ENOSYS: the driver scans out continuously and needs no DIRTYFB.
+                pipeline.dirtyFBSupported = false
+                if error.errno != ENOSYS { self.logger.warning("DIRTYFB: \(error); not calling it again") }
+            }
+        }
+    }
+
+    public func queueFlip(toBuffer index: Int) -> FlipOutcome {
+        guard let pipeline = self.pipeline, self.state == .active else { return .deferred }
+        let buffer = pipeline.buffers[index]
+        do {
+            if !pipeline.modeSet {
+                try pipeline.device.setCRTC(pipeline.crtcID, framebufferID: buffer.framebufferID, x: 0, y: 0, connectorIDs: [pipeline.connector.id], mode: pipeline.mode)
+                pipeline.modeSet = true
+                self.masterAttempts = 0
+                self.completeAtOnce()
+            } else if pipeline.buffers.count == 1 {
+                // Single buffer: already on screen and marked dirty; only the pacing remains.
+                self.completeAtOnce()
+            } else {
+                try pipeline.device.pageFlip(pipeline.crtcID, framebufferID: buffer.framebufferID)
+            }
+            return .queued
+        } catch {
+            if error.code == .displayBusy {
+                self.lostMaster(error)
+                return .deferred
+            }
+            // Recover on the next frame with a full modeset (the CRTC may have been reset).
+            pipeline.modeSet = false
+            return .failed(error)
+        }
+    }
+
+    /// SetCrtc (and a single-buffer update) completes synchronously: report it on the next turn.
+    private func completeAtOnce() {
+        let now = self.loop.now
+        self.loop.schedule(at: now) { [weak self] in self?.queue.flipCompleted(timestamp: now, sequence: nil) }
+    }
+
+    // MARK: - Device and display
+
+    static func chooseDevice(candidates: [String], options: DRMOutputOptions, open: KMSDeviceOpener, logger: Logger) throws(VitrineError) -> KMSDevice {
+        var firstKMS: KMSDevice? = nil
+        var firstError: VitrineError? = nil
+        for path in candidates {
+            let device: KMSDevice
+            do {
+                device = try open(path)
+            } catch {
+                logger.debug("skipping \(path): \(error)")
+                if firstError == nil || (firstError?.code != .permissionDenied && error.code == .permissionDenied) { firstError = error }
+                continue
+            }
+            guard device.supportsKMS else {
+                logger.debug("skipping \(path): no modesetting (render-only)")
+                continue
+            }
+            // An explicitly named card is used even with nothing connected.
+            if options.devicePath != nil { return device }
+            let connectors = (try? Self.probeConnectors(device, probe: true)) ?? []
+            if (try? ModeSelection.connector(named: options.connectorName, in: connectors, device: path)) ?? nil != nil {
+                return device
+            }
+            if firstKMS == nil { firstKMS = device }
+        }
+        if let firstKMS { return firstKMS }
+        if let firstError, firstError.code == .permissionDenied { throw firstError }
+        throw DisplayErrors.noDevice()
+    }
+
+    static func probeConnectors(_ device: KMSDevice, probe: Bool) throws(VitrineError) -> [KMSConnector] {
+        var result: [KMSConnector] = []
+        for id in try device.resources().connectorIDs {
+            result.append(try device.connector(id, probe: probe))
+        }
+        return result
+    }
+
+    /// Builds a pipeline for a connected display, if there is one. Returns whether it did.
+    /// Throws for a named connector or requested mode that does not exist.
+    @discardableResult
+    func connectDisplay(probe: Bool) throws(VitrineError) -> Bool {
+        guard let device = self.device else { return false }
+        let connectors = try Self.probeConnectors(device, probe: probe)
+        guard let connector = try ModeSelection.connector(named: self.options.connectorName, in: connectors, device: device.path) else {
+            return false
+        }
+        let mode = try ModeSelection.mode(for: connector, request: self.options.mode, device: device.path)
+        let pipeline = try DRMPipeline(device: device, connector: connector, mode: mode, bufferCount: self.options.bufferCount, logger: self.logger)
+        self.pipeline = pipeline
+        let newSize = self.rotation.logicalSize(forNative: mode.size)
+        if newSize != self.size {
+            self.size = newSize
+            self.queue.reset(logicalSize: newSize)
+        }
+        self.queue.frameClock.refreshInterval = mode.refreshInterval
+        return true
+    }
+
+    /// Makes `device` the output's card.
+    func adoptDevice(_ device: KMSDevice) {
+        self.closeDevice()
+        self.device = device
+        self.devicePath = device.path
+        self.watchDevice(device)
+    }
+
+    func watchDevice(_ device: KMSDevice) {
+        self.deviceWatch = self.loop.watch(fileDescriptor: device.fileDescriptor) { [weak self] in self?.readFlipEvents() }
+    }
+
+    private func readFlipEvents() {
+        guard let device = self.device else { return }
+        do {
+            for event in try device.readFlipEvents() {
+                self.queue.flipCompleted(timestamp: event.timestamp, sequence: event.sequence)
+            }
+        } catch {
+            self.logger.error("reading flip events from \(device.path): \(error)")
+        }
+    }
+
+    func closeDevice() {
+        if let watch = self.deviceWatch { self.loop.unwatch(watch) }
+        self.deviceWatch = nil
+        self.pipeline = nil
+        self.device = nil
+    }
+
+    /// Shows frames again after a display appeared or master came back.
+    func resumeShowing() {
+        self.state = .active
+        self.queue.resume(refreshInterval: self.pipeline?.mode.refreshInterval)
+        self.onEvent?(.resumed)
+    }
+
+    /// Stops showing frames and says why.
+    func pauseShowing(_ state: State, reason: String) {
+        self.state = state
+        self.queue.pause()
+        self.onEvent?(.paused(reason: reason))
+    }
+
+    // MARK: - DRM master
+
+    /// Someone else holds the screen: pause, then reopen the card with back-off until SetCrtc
+    /// works (a fresh open becomes master once nobody is).
+    func lostMaster(_ error: VitrineError) {
+        if self.masterAttempts == 0 {
+            self.logger.error("\(error)")
+        }
+        self.pauseShowing(.waitingForMaster, reason: error.message)
+        self.pipeline = nil
+        let delay = Self.masterRetryDelays[min(self.masterAttempts, Self.masterRetryDelays.count - 1)]
+        self.masterAttempts += 1
+        self.logger.info("retrying to take \(self.devicePath) in \(String(fixed: delay, decimals: 1)) s")
+        self.masterRetryTimer = self.loop.schedule(after: .seconds(delay)) { [weak self] in self?.retryMaster() }
+    }
+
+    private func retryMaster() {
+        self.masterRetryTimer = nil
+        guard self.state == .waitingForMaster else { return }
+        self.closeDevice()
+        do {
+            let device = try self.openDevice(self.devicePath)
+            self.adoptDevice(device)
+            if !device.isMaster { try? device.acquireMaster() }
+            guard try self.connectDisplay(probe: true) else {
+                self.state = .waitingForDisplay
+                self.logger.notice("\(self.devicePath) is free but no display is connected; waiting for one")
+                return
+            }
+            self.logger.notice("took over \(self.name)")
+            self.resumeShowing()
+        } catch {
+            self.lostMaster(error.code == .displayBusy ? error : DisplayErrors.displayBusy(self.devicePath, cause: error.cause as? SystemError))
+        }
+    }
+}

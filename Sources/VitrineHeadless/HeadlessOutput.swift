@@ -1,0 +1,130 @@
+import VitrineCore
+import VitrineGraphics
+
+/// The deterministic twin of `DRMOutput`: scanout buffers in memory, a virtual vsync on a
+/// `Clock`, and PNG export.
+///
+/// It runs the same `PresentQueue` (buffer choice, damage ∪ missed damage, pending frames,
+/// timer pacing) and the same `RotatedCopy` as the DRM output, so tests of it are tests of the
+/// code the panel runs. Flips "complete" at once, like bochs and virtio-gpu, and are reported
+/// at the next tick of a `refreshRate` grid starting at the loop's first flip — with a
+/// `ManualEventLoop`, time only moves when the test advances it.
+public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
+    /// One flip as the output saw it.
+    public struct Flip: Equatable, Sendable {
+        public var buffer: Int
+        /// The logical region copied into `buffer` for this flip.
+        public var copied: Region
+    }
+
+    public let name: String
+    public let nativeSize: PixelSize
+    public let rotation: Rotation
+    public let bufferCount: Int
+    public var onEvent: ((OutputEvent) -> Void)?
+    /// Scanout buffers in native orientation.
+    public let buffers: [PixelBuffer]
+    /// Every flip queued so far, in order.
+    public private(set) var flips: [Flip] = []
+    /// Makes the next `count` flips fail, to exercise the recovery path.
+    public var failingFlips = 0
+
+    private let loop: Clock
+    private var queue: PresentQueue!
+    private var copiedThisFlip = Region()
+
+    /// - Parameters:
+    ///   - nativeSize: the panel's scanout size (the logical size is turned by `rotation`).
+    ///   - refreshRate: the virtual vsync rate in Hz.
+    ///   - bufferCount: 1, 2 or 3 scanout buffers.
+    public init(nativeSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")) {
+        precondition((1...3).contains(bufferCount), "headless outputs have 1 to 3 buffers")
+        self.nativeSize = nativeSize
+        self.rotation = rotation
+        self.bufferCount = bufferCount
+        self.loop = loop
+        self.name = "headless \(nativeSize)@\(String(fixed: refreshRate, decimals: 2))Hz rotation \(rotation)"
+        self.buffers = (0..<bufferCount).map { _ in PixelBuffer(size: nativeSize, format: .xrgb8888) }
+        self.queue = PresentQueue(
+            backend: self, logicalSize: rotation.logicalSize(forNative: nativeSize),
+            refreshInterval: .seconds(1 / refreshRate), loop: loop, pacing: .timer, logger: logger)
+    }
+
+    /// Convenience: an output whose *logical* size is `logicalSize`.
+    public convenience init(logicalSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")) {
+        self.init(nativeSize: rotation.nativeSize(forLogical: logicalSize), rotation: rotation, refreshRate: refreshRate, bufferCount: bufferCount, loop: loop, logger: logger)
+    }
+
+    public var size: PixelSize { self.rotation.logicalSize(forNative: self.nativeSize) }
+    public var frameClock: FrameClock { self.queue.frameClock }
+    public var presentQueue: PresentQueue { self.queue }
+
+    public func present(_ frame: PixelBuffer, damage: Region) {
+        self.queue.present(frame, damage: damage)
+    }
+
+    public func shutdown() {}
+
+    /// Simulates an unplugged display: output pauses, frames are kept.
+    public func disconnect() {
+        self.queue.pause()
+        self.onEvent?(.paused(reason: "display disconnected"))
+    }
+
+    /// Simulates a display plugged back in: the last frame is shown again.
+    public func reconnect() {
+        self.queue.resume()
+        self.onEvent?(.resumed)
+    }
+
+    /// The buffer on screen (native orientation), or nil before the first flip completed.
+    public var screen: PixelBuffer? {
+        self.queue.frontBuffer.map { self.buffers[$0] }
+    }
+
+    /// What the viewer sees, turned back upright (logical orientation).
+    public func logicalScreen() -> PixelBuffer? {
+        guard let screen = self.screen else { return nil }
+        let logical = PixelBuffer(size: self.size, format: .xrgb8888)
+        for y in 0..<logical.height {
+            let row = logical.row(y)
+            for x in 0..<logical.width {
+                let n = self.rotation.nativePixel(x: x, y: y, logical: self.size)
+                row[x] = screen[n.x, n.y]
+            }
+        }
+        return logical
+    }
+
+    /// Writes what is on screen to a PNG file, upright (`native: false`) or as scanned out.
+    public func writePNG(to path: String, native: Bool = false) throws(VitrineError) {
+        guard let image = native ? self.screen : self.logicalScreen() else {
+            throw VitrineError(.invalidArgument, "nothing has been presented on \(self.name) yet")
+        }
+        try PNGCodec.write(image, to: path)
+    }
+
+    // MARK: - ScanoutBackend
+
+    public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
+        let target = self.buffers[index]
+        for rect in region.rects {
+            RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: target.pixels, destinationStride: target.stride, destinationSize: self.nativeSize)
+        }
+        self.copiedThisFlip.formUnion(region)
+    }
+
+    public func queueFlip(toBuffer index: Int) -> FlipOutcome {
+        self.flips.append(Flip(buffer: index, copied: self.copiedThisFlip))
+        self.copiedThisFlip = Region()
+        if self.failingFlips > 0 {
+            self.failingFlips -= 1
+            return .failed(VitrineError(.ioFailure, "simulated page flip failure on \(self.name)"))
+        }
+        // Like bochs: the flip is done at once; the queue's timer reports it at the next tick.
+        self.loop.schedule(at: self.loop.now) { [weak self] in
+            self?.queue.flipCompleted(timestamp: nil, sequence: nil)
+        }
+        return .queued
+    }
+}

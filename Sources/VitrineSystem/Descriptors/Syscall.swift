@@ -1,0 +1,67 @@
+import CVitrineShims
+import Glibc
+import VitrineCore
+
+/// The one place system calls are retried and turned into errors.
+///
+/// `EINTR` is retried here and nowhere else; any other failure becomes a `SystemError` naming the
+/// call. `errno` is read through the C shim straight after the call, before Swift code can run.
+public enum Syscall {
+    /// Runs `body` until it returns something other than -1 with `EINTR`; throws on -1.
+    @discardableResult
+    public static func retrying(_ name: String, _ body: () -> Int32) throws(SystemError) -> Int32 {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let code = CVitrineShims_errno()
+            if code == EINTR { continue }
+            throw SystemError(name, errno: code)
+        }
+    }
+
+    /// As `retrying`, for calls returning `ssize_t`.
+    @discardableResult
+    public static func retryingSize(_ name: String, _ body: () -> Int) throws(SystemError) -> Int {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let code = CVitrineShims_errno()
+            if code == EINTR { continue }
+            throw SystemError(name, errno: code)
+        }
+    }
+
+    /// For libraries that return a negative errno instead of setting errno (libdrm, libinput).
+    @discardableResult
+    public static func checkNegativeErrno(_ name: String, _ result: Int32) throws(SystemError) -> Int32 {
+        if result < 0 {
+            // libdrm returns -1 with errno set for some calls and -errno for others.
+            throw SystemError(name, errno: result == -1 ? CVitrineShims_errno() : -result)
+        }
+        return result
+    }
+
+    /// The errno of the last failed call on this thread.
+    public static var lastErrno: Int32 { CVitrineShims_errno() }
+
+    /// ioctl with a pointer argument, retried on EINTR.
+    @discardableResult
+    public static func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer?, name: String) throws(SystemError) -> Int32 {
+        try self.retrying(name) { CVitrineShims_ioctlPointer(fd, request, argument) }
+    }
+
+    /// ioctl with an integer argument, retried on EINTR.
+    @discardableResult
+    public static func ioctl(_ fd: Int32, _ request: UInt, value: UInt, name: String) throws(SystemError) -> Int32 {
+        try self.retrying(name) { CVitrineShims_ioctlValue(fd, request, value) }
+    }
+}
+
+/// Reads `CLOCK_MONOTONIC`.
+public enum SystemClock {
+    public static func now() -> MonotonicTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return MonotonicTime(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
+    }
+}

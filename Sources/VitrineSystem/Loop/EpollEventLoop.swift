@@ -1,0 +1,197 @@
+import CVitrineShims
+import Glibc
+import VitrineCore
+
+/// The run loop: one thread, `epoll_wait` over watched fds and one `timerfd` for every timer.
+///
+/// It sleeps in `epoll_wait` with no timeout whenever nothing is due, so an idle kiosk uses no
+/// CPU. Timers live in a binary heap; the timerfd is armed (absolute, `CLOCK_MONOTONIC`) for the
+/// earliest one. Actions due now run before the loop sleeps again, in deadline order, never
+/// re-entrantly. Satisfies the `Clock` contract shared with `ManualEventLoop`.
+public final class EpollEventLoop: EventLoop {
+    private struct Timer {
+        let deadline: MonotonicTime
+        let order: UInt64
+        let id: TimerID
+    }
+
+    private let epoll: OwnedDescriptor
+    private let timerFD: OwnedDescriptor
+    private var heap: [Timer] = []
+    private var actions: [TimerID: () -> Void] = [:]
+    private var watches: [WatchID: (fd: Int32, handler: () -> Void)] = [:]
+    private var watchesByFD: [Int32: [WatchID]] = [:]
+    private var nextID: UInt64 = 0
+    private var armedDeadline: MonotonicTime? = nil
+    private var stopRequested = false
+    /// How many times `epoll_wait` returned; tests and the idle-CPU check read it.
+    public private(set) var wakeups: UInt64 = 0
+
+    public init() throws(SystemError) {
+        self.epoll = OwnedDescriptor(adopting: try Syscall.retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+        let tfd = try Syscall.retrying("timerfd_create") {
+            timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
+        }
+        self.timerFD = OwnedDescriptor(adopting: tfd)
+        try self.addToEpoll(tfd)
+    }
+
+    public var now: MonotonicTime { SystemClock.now() }
+
+    @discardableResult
+    public func schedule(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID {
+        self.nextID += 1
+        let id = TimerID(rawValue: self.nextID)
+        self.actions[id] = action
+        self.push(Timer(deadline: deadline, order: self.nextID, id: id))
+        return id
+    }
+
+    public func cancel(_ timer: TimerID) {
+        // Lazy deletion: the heap entry stays and is skipped when it surfaces.
+        self.actions[timer] = nil
+    }
+
+    @discardableResult
+    public func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) -> WatchID {
+        self.nextID += 1
+        let id = WatchID(rawValue: self.nextID)
+        if self.watchesByFD[fileDescriptor] == nil {
+            do {
+                try self.addToEpoll(fileDescriptor)
+            } catch {
+                Logger("loop").error("cannot watch fd \(fileDescriptor): \(error)")
+                return id
+            }
+        }
+        self.watches[id] = (fileDescriptor, handler)
+        self.watchesByFD[fileDescriptor, default: []].append(id)
+        return id
+    }
+
+    public func unwatch(_ watch: WatchID) {
+        guard let entry = self.watches.removeValue(forKey: watch) else { return }
+        self.watchesByFD[entry.fd]?.removeAll { $0 == watch }
+        if self.watchesByFD[entry.fd]?.isEmpty == true {
+            self.watchesByFD[entry.fd] = nil
+            _ = epoll_ctl(self.epoll.rawValue, EPOLL_CTL_DEL, entry.fd, nil)
+        }
+    }
+
+    /// Makes `run()` return after the current action.
+    public func stop() {
+        self.stopRequested = true
+    }
+
+    /// Runs until `stop()`. Errors from `epoll_wait` other than EINTR end the loop by throwing.
+    public func run() throws(SystemError) {
+        self.stopRequested = false
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        while !self.stopRequested {
+            self.runDueTimers()
+            if self.stopRequested { break }
+            self.armTimerFD()
+            let count = try Syscall.retrying("epoll_wait") {
+                events.withUnsafeMutableBufferPointer { epoll_wait(self.epoll.rawValue, $0.baseAddress, Int32($0.count), -1) }
+            }
+            self.wakeups += 1
+            for i in 0..<Int(count) {
+                let fd = events[i].data.fd
+                if fd == self.timerFD.rawValue {
+                    var expirations: UInt64 = 0
+                    _ = Glibc.read(fd, &expirations, 8)
+                    self.armedDeadline = nil
+                    continue
+                }
+                for id in self.watchesByFD[fd] ?? [] {
+                    guard let handler = self.watches[id]?.handler else { continue }
+                    handler()
+                    if self.stopRequested { break }
+                }
+            }
+        }
+    }
+
+    /// Runs the loop for at most `duration`, then returns (used by tools with a time limit).
+    public func run(for duration: Nanoseconds) throws(SystemError) {
+        self.schedule(after: duration) { [weak self] in self?.stop() }
+        try self.run()
+    }
+
+    // MARK: - Timers
+
+    private func runDueTimers() {
+        while let first = self.heap.first {
+            if self.actions[first.id] == nil {
+                self.popFirst()
+                continue
+            }
+            guard first.deadline <= self.now else { return }
+            self.popFirst()
+            let action = self.actions.removeValue(forKey: first.id)
+            action?()
+            if self.stopRequested { return }
+        }
+    }
+
+    private func armTimerFD() {
+        while let first = self.heap.first, self.actions[first.id] == nil { self.popFirst() }
+        guard let deadline = self.heap.first?.deadline else {
+            if self.armedDeadline != nil {
+                var disarm = itimerspec()
+                timerfd_settime(self.timerFD.rawValue, 0, &disarm, nil)
+                self.armedDeadline = nil
+            }
+            return
+        }
+        guard deadline != self.armedDeadline else { return }
+        var spec = itimerspec()
+        // A zero it_value disarms the timer, so a deadline at or before time zero becomes 1 ns.
+        let ns = max(deadline.nanoseconds, 1)
+        spec.it_value.tv_sec = Int(ns / 1_000_000_000)
+        spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
+        timerfd_settime(self.timerFD.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        self.armedDeadline = deadline
+    }
+
+    private func addToEpoll(_ fd: Int32) throws(SystemError) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = fd
+        try Syscall.retrying("epoll_ctl(ADD, fd \(fd))") { epoll_ctl(self.epoll.rawValue, EPOLL_CTL_ADD, fd, &event) }
+    }
+
+    // MARK: - Binary heap ordered by (deadline, order)
+
+    private static func before(_ a: Timer, _ b: Timer) -> Bool {
+        a.deadline != b.deadline ? a.deadline < b.deadline : a.order < b.order
+    }
+
+    private func push(_ timer: Timer) {
+        self.heap.append(timer)
+        var child = self.heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(self.heap[child], self.heap[parent]) else { break }
+            self.heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func popFirst() {
+        let last = self.heap.removeLast()
+        guard !self.heap.isEmpty else { return }
+        self.heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < self.heap.count && Self.before(self.heap[left], self.heap[smallest]) { smallest = left }
+            if right < self.heap.count && Self.before(self.heap[right], self.heap[smallest]) { smallest = right }
+            if smallest == parent { return }
+            self.heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

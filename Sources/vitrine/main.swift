@@ -1,0 +1,4 @@
+import Glibc
+import VitrineCLI
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
