@@ -126,7 +126,9 @@ public final class FrameClock {
             // Nothing was presented. If another frame is wanted, wait for the next vblank rather
             // than calling straight back: a client with nothing to show must not spin the loop.
             self.state = .idle
-            if self.frameRequested { self.scheduleCallback(at: time.presentationTime) }
+            let now = self.loop.now
+            let next = time.presentationTime > now ? time.presentationTime : now + self.refreshInterval
+            if self.frameRequested { self.scheduleCallback(at: next) }
         default:
             break  // paused (or resumed and rescheduled) inside the callback
         }

@@ -9,8 +9,8 @@ import VitrineCore
 public struct TestPattern {
     public let size: PixelSize
 
-    /// Side of one barcode cell, in pixels.
-    public static let barcodeCell = 16
+    /// Side of one barcode cell, in pixels: 16, or less on screens too narrow for 16.
+    public var barcodeCell: Int { max(2, min(16, self.size.width / (Self.barcodeBits + 4))) }
     /// Bits in the frame-number barcode.
     public static let barcodeBits = 24
     /// Pixels the moving square advances per frame.
@@ -26,7 +26,7 @@ public struct TestPattern {
     /// Where the barcode starts (its first cell's top-left corner); a white start cell and a
     /// black gap precede the bits, most significant bit first.
     public var barcodeOrigin: (x: Int, y: Int) {
-        (Self.barcodeCell, self.size.height - 3 * Self.barcodeCell)
+        (self.barcodeCell, self.size.height - 3 * self.barcodeCell)
     }
 
     var squareSide: Int { max(8, min(self.size.width, self.size.height) / 10) }
@@ -44,7 +44,7 @@ public struct TestPattern {
     /// The barcode strip (start cell, gap and bits).
     public var barcodeRect: PixelRect {
         let origin = self.barcodeOrigin
-        return PixelRect(x: origin.x, y: origin.y, width: (Self.barcodeBits + 2) * Self.barcodeCell, height: Self.barcodeCell)
+        return PixelRect(x: origin.x, y: origin.y, width: (Self.barcodeBits + 2) * self.barcodeCell, height: self.barcodeCell)
     }
 
     /// Draws the whole pattern for `frame`.
@@ -103,7 +103,7 @@ public struct TestPattern {
         buffer.fill(PixelRect(x: square.x, y: square.y, width: square.width / 3, height: square.height / 3), with: 0xFF00_0000)
         damage.formUnion(square)
         let origin = self.barcodeOrigin
-        let cell = Self.barcodeCell
+        let cell = self.barcodeCell
         buffer.fill(PixelRect(x: origin.x, y: origin.y, width: cell, height: cell), with: 0xFFFF_FFFF)
         buffer.fill(PixelRect(x: origin.x + cell, y: origin.y, width: cell, height: cell), with: 0xFF00_0000)
         for bit in 0..<Self.barcodeBits {
@@ -116,7 +116,8 @@ public struct TestPattern {
     /// Reads the frame number back from a logical picture (what the system test does in Python).
     public func decodeFrameNumber(from buffer: PixelBuffer) -> UInt64? {
         let origin = self.barcodeOrigin
-        let cell = Self.barcodeCell
+        let cell = self.barcodeCell
+        guard buffer.size == self.size else { return nil }
         func isWhite(_ i: Int) -> Bool? {
             let p = buffer[origin.x + i * cell + cell / 2, origin.y + cell / 2] & 0x00FF_FFFF
             if p == 0x00FF_FFFF { return true }

@@ -1,0 +1,86 @@
+import Testing
+import VitrineCore
+
+@Suite("ManualEventLoop and FrameClock")
+struct ClockTests {
+    @Test("actions run in deadline order with now set to each deadline")
+    func ordering() {
+        let loop = ManualEventLoop()
+        var log: [String] = []
+        loop.schedule(at: MonotonicTime(nanoseconds: 30)) { log.append("c@\(loop.now.nanoseconds)") }
+        loop.schedule(at: MonotonicTime(nanoseconds: 10)) { log.append("a@\(loop.now.nanoseconds)") }
+        let cancelled = loop.schedule(at: MonotonicTime(nanoseconds: 20)) { log.append("cancelled") }
+        loop.schedule(at: MonotonicTime(nanoseconds: 10)) {
+            log.append("b@\(loop.now.nanoseconds)")
+            loop.schedule(at: MonotonicTime(nanoseconds: 5)) { log.append("late@\(loop.now.nanoseconds)") }
+        }
+        loop.cancel(cancelled)
+        loop.advance(to: MonotonicTime(nanoseconds: 100))
+        #expect(log == ["a@10", "b@10", "late@10", "c@30"])
+        #expect(loop.now.nanoseconds == 100)
+        #expect(loop.nextDeadline == nil)
+    }
+
+    @Test("a frame request is served once, and nothing ticks while nobody asks")
+    func idleIsIdle() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        var frames: [FrameTime] = []
+        clock.onFrame = { frames.append($0) }
+        clock.requestFrame()
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(100))
+        #expect(frames.count == 1)
+        #expect(loop.nextDeadline == nil)
+    }
+
+    @Test("after a flip the next callback comes at the flip and targets the following vblank")
+    func pacedByFlips() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        var frames: [FrameTime] = []
+        clock.onFrame = { time in
+            frames.append(time)
+            clock.didSubmit()
+            // The "hardware" completes the flip at the next 10 ms vblank.
+            let vblank = MonotonicTime(nanoseconds: (loop.now.nanoseconds / 10_000_000 + 1) * 10_000_000)
+            loop.schedule(at: vblank) { clock.didPresent(at: vblank) }
+            if frames.count < 4 { clock.requestFrame() }
+        }
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(100))
+        #expect(frames.count == 4)
+        #expect(frames.map(\.presentationTime.nanoseconds) == [0, 20_000_000, 30_000_000, 40_000_000])
+        #expect(frames.map { $0.lastPresentationTime?.nanoseconds } == [nil, 10_000_000, 20_000_000, 30_000_000])
+        #expect(frames.map(\.sequence) == [1, 2, 3, 4])
+    }
+
+    @Test("a client that asks for frames but presents nothing is called once per refresh, not in a spin")
+    func noSpin() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        var count = 0
+        clock.onFrame = { _ in
+            count += 1
+            clock.requestFrame()
+        }
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(95))
+        #expect(count == 10)
+    }
+
+    @Test("paused clocks hold requests until resumed")
+    func pause() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        var count = 0
+        clock.onFrame = { _ in count += 1 }
+        clock.pause()
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(50))
+        #expect(count == 0)
+        clock.resume()
+        loop.runDueActions()
+        #expect(count == 1)
+    }
+}

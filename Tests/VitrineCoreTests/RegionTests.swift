@@ -1,0 +1,87 @@
+import Testing
+import VitrineCore
+
+@Suite("Region")
+struct RegionTests {
+    let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
+    let b = PixelRect(x: 5, y: 5, width: 10, height: 10)
+
+    @Test("union of overlapping rects covers exactly their pixels")
+    func unionArea() {
+        let region = Region(a).union(Region(b))
+        #expect(region.area == 100 + 100 - 25)
+        #expect(region.contains(x: 12, y: 12))
+        #expect(!region.contains(x: 12, y: 2))
+        #expect(region.bounds == PixelRect(x: 0, y: 0, width: 15, height: 15))
+    }
+
+    @Test("the representation is canonical: the same pixels compare equal however built")
+    func canonical() {
+        let oneWay = Region(rects: [a, b])
+        let otherWay = Region(rects: [
+            PixelRect(x: 0, y: 0, width: 10, height: 5),
+            PixelRect(x: 0, y: 5, width: 15, height: 5),
+            PixelRect(x: 5, y: 10, width: 10, height: 5),
+        ])
+        #expect(oneWay == otherWay)
+        // Two halves of a rectangle merge into the rectangle.
+        let halves = Region(rects: [PixelRect(x: 0, y: 0, width: 4, height: 8), PixelRect(x: 4, y: 0, width: 4, height: 8)])
+        #expect(halves == Region(PixelRect(x: 0, y: 0, width: 8, height: 8)))
+        #expect(halves.rects.count == 1)
+    }
+
+    @Test("intersection and subtraction")
+    func intersectSubtract() {
+        #expect(Region(a).intersection(Region(b)) == Region(PixelRect(x: 5, y: 5, width: 5, height: 5)))
+        let hole = Region(a).subtracting(Region(PixelRect(x: 2, y: 2, width: 6, height: 6)))
+        #expect(hole.area == 100 - 36)
+        #expect(!hole.contains(x: 4, y: 4))
+        #expect(hole.contains(x: 1, y: 4))
+        #expect(Region(a).subtracting(Region(a)).isEmpty)
+        #expect(Region(a).intersection(Region(PixelRect(x: 20, y: 20, width: 2, height: 2))).isEmpty)
+    }
+
+    @Test("empty and degenerate rects add nothing")
+    func empties() {
+        #expect(Region(PixelRect(x: 3, y: 3, width: 0, height: 5)).isEmpty)
+        #expect(Region(PixelRect(x: 3, y: 3, width: -4, height: 5)).isEmpty)
+        #expect(Region(a).union(Region()) == Region(a))
+    }
+
+    @Test("offset moves every band")
+    func offset() {
+        #expect(Region(a).offsetBy(dx: 3, dy: -2) == Region(PixelRect(x: 3, y: -2, width: 10, height: 10)))
+    }
+
+    @Test("random unions agree with a pixel-set model", arguments: 0..<8)
+    func matchesModel(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        var region = Region()
+        var model = Set<Int>()
+        for _ in 0..<12 {
+            let r = PixelRect(x: Int(generator.next() % 20), y: Int(generator.next() % 20), width: Int(generator.next() % 8), height: Int(generator.next() % 8))
+            if generator.next() % 3 == 0 {
+                region = region.subtracting(Region(r))
+                for y in r.minY..<max(r.minY, r.maxY) { for x in r.minX..<max(r.minX, r.maxX) { model.remove(y * 100 + x) } }
+            } else {
+                region.formUnion(r)
+                for y in r.minY..<max(r.minY, r.maxY) { for x in r.minX..<max(r.minX, r.maxX) { model.insert(y * 100 + x) } }
+            }
+        }
+        #expect(region.area == model.count)
+        for y in 0..<30 { for x in 0..<30 { #expect(region.contains(x: x, y: y) == model.contains(y * 100 + x)) } }
+    }
+}
+
+/// A tiny deterministic generator for property-style tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { self.state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        self.state &+= 0x9E37_79B9_7F4A_7C15
+        var z = self.state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
