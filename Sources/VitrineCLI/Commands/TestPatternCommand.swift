@@ -88,6 +88,9 @@ enum TestPatternCommand: Command {
             text += "min \(String(format3: stats.minimum)) ms, max \(String(format3: stats.maximum)) ms over \(stats.count) frames\n"
         }
         text += "refresh interval: \(String(format3: refresh.milliseconds)) ms (\(String(fixed: 1e9 / Double(refresh.value), decimals: 2)) Hz)\n"
+        let queue = output.presentQueue
+        let pacing = queue.pacing == .timer ? "virtual vsync (a timer at the refresh rate)" : "page-flip events"
+        text += "pacing: \(pacing); flips submitted \(queue.flipsSubmitted), failed \(queue.flipsFailed)\n"
         StandardStreams.writeOutput(text)
     }
 }

@@ -25,6 +25,8 @@ public protocol DisplayOutput: AnyObject {
     var size: PixelSize { get }
     var rotation: Rotation { get }
     var frameClock: FrameClock { get }
+    /// The shared presentation logic (pacing mode, flip counts) behind `present`.
+    var presentQueue: PresentQueue { get }
     var onEvent: ((OutputEvent) -> Void)? { get set }
     func present(_ frame: PixelBuffer, damage: Region)
     func shutdown()

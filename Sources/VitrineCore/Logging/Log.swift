@@ -1,6 +1,8 @@
 import Synchronization
 
-/// Severity, numbered like syslog so the stderr sink can prefix `<N>` for journald.
+/// Severity, numbered like syslog so the stderr sink can prefix `<N>` for journald. Ordered by
+/// verbosity: `.error < .warning < … < .debug`; a line is written when its level is `<=` the
+/// configured minimum.
 public enum LogLevel: Int, Comparable, Sendable, CustomStringConvertible {
     case error = 3
     case warning = 4
@@ -8,7 +10,7 @@ public enum LogLevel: Int, Comparable, Sendable, CustomStringConvertible {
     case info = 6
     case debug = 7
 
-    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue > b.rawValue }
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 
     public var description: String {
         switch self {
@@ -110,7 +112,7 @@ public struct Logger: Sendable {
 /// The process-wide log configuration, set once at start-up by the command line.
 public enum Log {
     private static let state = Mutex<(sink: LogSink, level: LogLevel)>(
-        (StderrLogSink(journald: Environment.value("JOURNAL_STREAM") != nil), .info))
+        (StderrLogSink(journald: StandardStreams.stderrIsJournal), .info))
 
     public static var sink: LogSink { self.state.withLock { $0.sink } }
     public static var minimumLevel: LogLevel { self.state.withLock { $0.level } }

@@ -30,11 +30,7 @@ public final class FBDevOutput: DisplayOutput, ScanoutBackend {
         self.loop = loop
         self.bufferCount = device.pages >= 2 ? 2 : 1
         self.staging = device.layout == .rgb565 ? PixelBuffer(size: device.visibleSize, format: .xrgb8888) : nil
-        // Probe the vsync ioctl once; on success a helper thread serves it from now on.
-        var pacing = FlipPacing.timer
-        if (try? device.waitForVsync()) != nil {
-            pacing = .flipEvents
-        }
+        let pacing: FlipPacing = Self.hasRealVsync(device) ? .flipEvents : .timer
         self.queue = PresentQueue(
             backend: self, logicalSize: rotation.logicalSize(forNative: device.visibleSize),
             refreshInterval: .seconds(1 / device.refreshRate), loop: loop, pacing: pacing, logger: logger)
@@ -61,6 +57,18 @@ public final class FBDevOutput: DisplayOutput, ScanoutBackend {
     }
 
     deinit { self.vsync?.stop() }
+
+    /// Whether `FBIO_WAITFORVSYNC` really waits: three calls must take at least a quarter of a
+    /// refresh each on average. DRM's fbdev emulation on drivers without vblank (bochs) returns
+    /// at once, which would make the loop spin.
+    static func hasRealVsync(_ device: FramebufferDevice) -> Bool {
+        let start = SystemClock.now()
+        for _ in 0..<3 {
+            guard (try? device.waitForVsync()) != nil else { return false }
+        }
+        let mean = (SystemClock.now() - start).seconds / 3
+        return mean >= 0.25 / device.refreshRate
+    }
 
     public func shutdown() {
         self.queue.pause()

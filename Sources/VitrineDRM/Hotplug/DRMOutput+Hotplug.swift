@@ -14,7 +14,9 @@ extension DRMOutput {
         }
     }
 
-    /// Reacts to one `drm` uevent (a `change` with `HOTPLUG=1`, or a card's `add`/`remove`).
+    /// Reacts to one `drm` uevent: a `change` on our card (the kernel sends `HOTPLUG=1` when a
+    /// connector's state changes; a synthetic one from `udevadm trigger --action=change` is
+    /// treated the same, since re-probing is cheap), or a card's `add`/`remove`.
     ///
     /// - The displayed connector disconnected → pause (frames are kept).
     /// - A display connected while waiting → modeset and show the current frame.
@@ -30,7 +32,7 @@ extension DRMOutput {
         case "add" where self.device == nil && event.sysname.hasPrefix("card"):
             guard let node = event.devnode, self.options.devicePath == nil || node == self.options.devicePath else { return }
             self.adopt(cardAt: node)
-        case "change" where ours && event.properties["HOTPLUG"] == "1":
+        case "change" where ours:
             self.reprobe()
         default:
             break

@@ -41,6 +41,8 @@ public struct DisplayInventory: Sendable {
         public var driver: String
         public var supportsKMS: Bool
         public var connectors: [KMSConnector]
+        /// What each CRTC shows now (framebuffer 0: off).
+        public var crtcs: [KMSCRTCState]
         /// Why the card could not be read, if it could not.
         public var error: String?
     }
@@ -55,9 +57,11 @@ public struct DisplayInventory: Sendable {
                 let device = try open(path)
                 let kms = device.supportsKMS
                 let connectors = kms ? ((try? DRMOutput.probeConnectors(device, probe: true)) ?? []) : []
-                cards.append(Card(path: path, driver: device.driverName, supportsKMS: kms, connectors: connectors, error: nil))
+                let crtcIDs = kms ? ((try? device.resources().crtcIDs) ?? []) : []
+                let crtcs = crtcIDs.compactMap { try? device.crtcState($0) }
+                cards.append(Card(path: path, driver: device.driverName, supportsKMS: kms, connectors: connectors, crtcs: crtcs, error: nil))
             } catch {
-                cards.append(Card(path: path, driver: "?", supportsKMS: false, connectors: [], error: error.description))
+                cards.append(Card(path: path, driver: "?", supportsKMS: false, connectors: [], crtcs: [], error: error.description))
             }
         }
         return DisplayInventory(cards: cards)
@@ -78,6 +82,10 @@ public struct DisplayInventory: Sendable {
                 if connector.widthMM > 0 { line += ", \(connector.widthMM)x\(connector.heightMM) mm" }
                 text += line + "\n"
                 for mode in connector.modes { text += "    \(mode)\n" }
+            }
+            for crtc in card.crtcs {
+                let mode = crtc.mode.map { ", \($0.width)x\($0.height)@\(String(fixed: $0.refreshRate, decimals: 2))" } ?? ""
+                text += "  CRTC \(crtc.id): framebuffer \(crtc.framebufferID)\(mode)\n"
             }
         }
         return text

@@ -1,0 +1,377 @@
+"""Boots the Debian test guest in QEMU and drives it: commands through the ttyS1 agent, screen
+captures through the HMP monitor, files through a 9p share (/mnt/host in the guest).
+
+Standard library only. Used by the system tests in this folder; see Docs/testing.md.
+"""
+import base64
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+class Checks:
+    """Prints one PASS/FAIL line per check and remembers whether all passed."""
+
+    def __init__(self, name):
+        self.name = name
+        self.failed = []
+
+    def check(self, label, ok, detail=""):
+        line = ("PASS " if ok else "FAIL ") + f"{self.name}: {label}"
+        if detail:
+            line += f" ({detail})"
+        print(line, flush=True)
+        if not ok:
+            self.failed.append(label)
+        return ok
+
+    def finish(self):
+        if self.failed:
+            print(f"FAIL {self.name}: {len(self.failed)} check(s) failed: " + "; ".join(self.failed), flush=True)
+            return 1
+        print(f"PASS {self.name}: all checks passed", flush=True)
+        return 0
+
+
+def log(message):
+    print(f"[vm] {message}", file=sys.stderr, flush=True)
+
+
+def build_image():
+    """Returns the guest image path, building it when missing."""
+    out = subprocess.run([os.path.join(HERE, "build-image.sh")], check=True, stdout=subprocess.PIPE, text=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+def kernel_files():
+    kernels = sorted((f for f in os.listdir("/boot") if f.startswith("vmlinuz-")), key=lambda f: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", f)])
+    if not kernels:
+        raise SystemExit("no kernel in /boot: install linux-image-amd64")
+    version = kernels[-1][len("vmlinuz-"):]
+    return f"/boot/vmlinuz-{version}", f"/boot/initrd.img-{version}"
+
+
+def build_vitrine():
+    """Builds the release binary with the Swift runtime linked in, so it runs in the guest."""
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "vitrine"], cwd=ROOT, check=True,
+                   stdout=sys.stderr)
+    out = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT, check=True,
+                         stdout=subprocess.PIPE, text=True)
+    return os.path.join(out.stdout.strip(), "vitrine")
+
+
+class Guest:
+    """One QEMU guest. Use as a context manager: it is shut down on exit."""
+
+    def __init__(self, work, image, share, append="", memory=1024, vga="std", extra_args=()):
+        self.work = work
+        self.image = image
+        self.share = share
+        self.append = append
+        self.memory = memory
+        self.vga = vga
+        self.extra_args = list(extra_args)
+        self.process = None
+        self.agent = None
+        self.agent_buffer = b""
+        self.next_id = 0
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def start(self, timeout=240):
+        os.makedirs(self.work, exist_ok=True)
+        overlay = os.path.join(self.work, "overlay.qcow2")
+        if os.path.exists(overlay):
+            os.remove(overlay)
+        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", self.image, "-F", "raw", overlay], check=True)
+        kernel, initrd = kernel_files()
+        self.monitor_path = os.path.join(self.work, "monitor.sock")
+        self.agent_path = os.path.join(self.work, "agent.sock")
+        self.serial_log = os.path.join(self.work, "serial.log")
+        for path in (self.monitor_path, self.agent_path):
+            if os.path.exists(path):
+                os.remove(path)
+        accel = os.environ.get("VITRINE_VM_ACCEL", "tcg")
+        command = [
+            "qemu-system-x86_64", "-accel", accel, "-smp", "2", "-m", str(self.memory),
+            "-kernel", kernel, "-initrd", initrd,
+            "-drive", f"file={overlay},if=virtio,format=qcow2",
+            "-append", f"root=/dev/vda rw console=ttyS0 quiet loglevel=3 {self.append}".strip(),
+            "-vga", self.vga, "-display", "none",
+            "-serial", f"file:{self.serial_log}",
+            "-chardev", f"socket,id=agent,path={self.agent_path},server=on,wait=off", "-serial", "chardev:agent",
+            "-monitor", f"unix:{self.monitor_path},server,nowait",
+            "-virtfs", f"local,path={self.share},mount_tag=hostshare,security_model=none,id=hostshare",
+            "-no-reboot", "-nic", "none",
+        ] + self.extra_args
+        log("starting QEMU: " + " ".join(command))
+        self.process = subprocess.Popen(command, stdout=open(os.path.join(self.work, "qemu.log"), "w"), stderr=subprocess.STDOUT)
+        deadline = time.time() + timeout
+        while not (os.path.exists(self.agent_path) and os.path.exists(self.monitor_path)):
+            if self.process.poll() is not None:
+                raise RuntimeError("QEMU exited: " + open(os.path.join(self.work, "qemu.log")).read())
+            if time.time() > deadline:
+                raise RuntimeError("QEMU did not create its sockets")
+            time.sleep(0.1)
+        self.agent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.agent.connect(self.agent_path)
+        started = time.time()
+        self._read_until(b"AGENT-READY", deadline)
+        log(f"guest agent ready after {time.time() - started:.1f} s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            try:
+                self.monitor("quit")
+            except OSError:
+                pass
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.agent:
+            self.agent.close()
+            self.agent = None
+
+    def _read_until(self, marker, deadline):
+        while marker not in self.agent_buffer:
+            remaining = deadline - time.time()
+            if remaining <= 0:
+                raise TimeoutError(f"guest did not answer within the time limit; serial log: {self.serial_log}")
+            self.agent.settimeout(min(remaining, 1.0))
+            try:
+                chunk = self.agent.recv(65536)
+            except socket.timeout:
+                if self.process.poll() is not None:
+                    raise RuntimeError("QEMU exited; serial log: " + self.serial_log)
+                continue
+            if not chunk:
+                raise RuntimeError("agent connection closed")
+            self.agent_buffer += chunk
+        index = self.agent_buffer.index(marker) + len(marker)
+        before, self.agent_buffer = self.agent_buffer[:index], self.agent_buffer[index:]
+        return before
+
+    def run(self, command, timeout=120, check=False):
+        """Runs a shell command in the guest; returns (status, output)."""
+        self.next_id += 1
+        request = f"{self.next_id} " + base64.b64encode(command.encode()).decode() + "\n"
+        self.agent.sendall(request.encode())
+        deadline = time.time() + timeout
+        marker = f"RESULT {self.next_id} ".encode()
+        self._read_until(marker, deadline)
+        rest = self._read_until(b"\n", deadline)
+        status_text, _, payload = rest.decode().strip().partition(" ")
+        output = base64.b64decode(payload).decode(errors="replace") if payload else ""
+        status = int(status_text)
+        if check and status != 0:
+            raise RuntimeError(f"guest command failed ({status}): {command}\n{output}")
+        return status, output
+
+    def spawn(self, command, log_path="/tmp/spawned.log"):
+        """Starts a command in the background in the guest; returns its PID."""
+        status, output = self.run(f"setsid nohup bash -c {shell_quote(command)} >{log_path} 2>&1 </dev/null & echo $!", check=True)
+        return int(output.strip().splitlines()[-1])
+
+    def wait_for(self, command, timeout=60, interval=0.5):
+        """Runs `command` until it succeeds; returns its output or raises TimeoutError."""
+        deadline = time.time() + timeout
+        while True:
+            status, output = self.run(command)
+            if status == 0:
+                return output
+            if time.time() > deadline:
+                raise TimeoutError(f"timed out waiting for: {command}\n{output}")
+            time.sleep(interval)
+
+    def monitor(self, command):
+        """Sends one HMP command and returns its answer."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(self.monitor_path)
+            s.settimeout(30)
+            data = b""
+            while not data.endswith(b"(qemu) "):
+                data += s.recv(4096)
+            s.sendall(command.encode() + b"\n")
+            if command == "quit":
+                return ""
+            data = b""
+            while not data.endswith(b"(qemu) "):
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            return data.decode(errors="replace")
+
+    def screendump(self, name):
+        """Captures the screen as PPM (QEMU 7.2's PNG swaps red and blue) and loads it."""
+        path = os.path.join(self.work, re.sub(r"[^A-Za-z0-9._-]", "_", name))
+        if os.path.exists(path):
+            os.remove(path)
+        self.monitor(f"screendump {path}")
+        deadline = time.time() + 10
+        while not os.path.exists(path) and time.time() < deadline:
+            time.sleep(0.05)
+        return Picture.load_ppm(path)
+
+
+def shell_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+class Picture:
+    """An RGB picture (bytes, 3 per pixel) read from PPM or PNG, for comparing screens."""
+
+    def __init__(self, width, height, rgb):
+        self.width = width
+        self.height = height
+        self.rgb = rgb
+
+    @staticmethod
+    def load_ppm(path):
+        data = open(path, "rb").read()
+        parts = []
+        index = 0
+        while len(parts) < 4:
+            while data[index:index + 1].isspace():
+                index += 1
+            if data[index:index + 1] == b"#":
+                index = data.index(b"\n", index) + 1
+                continue
+            end = index
+            while not data[end:end + 1].isspace():
+                end += 1
+            parts.append(data[index:end])
+            index = end
+        index += 1
+        if parts[0] != b"P6" or parts[3] != b"255":
+            raise ValueError(f"{path}: not an 8-bit P6 PPM")
+        width, height = int(parts[1]), int(parts[2])
+        return Picture(width, height, data[index:index + width * height * 3])
+
+    @staticmethod
+    def load_png(path):
+        """Reads 8-bit RGB/RGBA, non-interlaced PNG (what Vitrine writes)."""
+        data = open(path, "rb").read()
+        if data[:8] != b"\x89PNG\r\n\x1a\n":
+            raise ValueError(f"{path}: not a PNG")
+        index = 8
+        idat = b""
+        while index < len(data):
+            length, kind = struct.unpack(">I4s", data[index:index + 8])
+            body = data[index + 8:index + 8 + length]
+            if kind == b"IHDR":
+                width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+                if depth != 8 or colour not in (2, 6) or interlace:
+                    raise ValueError(f"{path}: unsupported PNG layout")
+            elif kind == b"IDAT":
+                idat += body
+            index += 12 + length
+        channels = 3 if colour == 2 else 4
+        raw = zlib.decompress(idat)
+        stride = width * channels
+        rows = []
+        previous = bytearray(stride)
+        offset = 0
+        for _ in range(height):
+            kind = raw[offset]
+            line = bytearray(raw[offset + 1:offset + 1 + stride])
+            offset += 1 + stride
+            for i in range(stride):
+                a = line[i - channels] if i >= channels else 0
+                b = previous[i]
+                c = previous[i - channels] if i >= channels else 0
+                if kind == 1:
+                    line[i] = (line[i] + a) & 255
+                elif kind == 2:
+                    line[i] = (line[i] + b) & 255
+                elif kind == 3:
+                    line[i] = (line[i] + (a + b) // 2) & 255
+                elif kind == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            rows.append(bytes(line))
+            previous = line
+        if channels == 4:
+            rgb = bytearray()
+            for row in rows:
+                for i in range(0, stride, 4):
+                    rgb += row[i:i + 3]
+            return Picture(width, height, bytes(rgb))
+        return Picture(width, height, b"".join(rows))
+
+    def pixel(self, x, y):
+        i = (y * self.width + x) * 3
+        return tuple(self.rgb[i:i + 3])
+
+    def differing_pixels(self, other):
+        """How many pixels differ (None when the sizes differ)."""
+        if (self.width, self.height) != (other.width, other.height):
+            return None
+        if self.rgb == other.rgb:
+            return 0
+        count = 0
+        a, b = self.rgb, other.rgb
+        for i in range(0, len(a), 3):
+            if a[i:i + 3] != b[i:i + 3]:
+                count += 1
+        return count
+
+    def save_ppm(self, path):
+        with open(path, "wb") as f:
+            f.write(f"P6\n{self.width} {self.height}\n255\n".encode() + self.rgb)
+
+
+def decode_test_pattern_frame(picture, rotation=0):
+    """Reads the frame number from a screen showing `vitrine test-pattern`.
+
+    Mirrors TestPattern.decodeFrameNumber: 24 bits after a white start cell and a black gap,
+    cells of min(16, width / 28) logical pixels, on the logical (upright) picture.
+    """
+    native_w, native_h = picture.width, picture.height
+    logical_w, logical_h = (native_h, native_w) if rotation in (90, 270) else (native_w, native_h)
+    cell = max(2, min(16, logical_w // 28))
+    ox, oy = cell, logical_h - 3 * cell
+
+    def logical_pixel(x, y):
+        if rotation == 0:
+            return picture.pixel(x, y)
+        if rotation == 90:
+            return picture.pixel(logical_h - 1 - y, x)
+        if rotation == 180:
+            return picture.pixel(logical_w - 1 - x, logical_h - 1 - y)
+        return picture.pixel(y, logical_w - 1 - x)
+
+    def white(i):
+        p = logical_pixel(ox + i * cell + cell // 2, oy + cell // 2)
+        if p == (255, 255, 255):
+            return True
+        if p == (0, 0, 0):
+            return False
+        return None
+
+    if white(0) is not True or white(1) is not False:
+        return None
+    value = 0
+    for bit in range(24):
+        on = white(bit + 2)
+        if on is None:
+            return None
+        value = value << 1 | (1 if on else 0)
+    return value
