@@ -59,18 +59,15 @@ struct DecayTests {
 
     @Test("a flick coasts along the curve and snaps onto its rest point once")
     func decayAnimation() {
-        let loop = ManualEventLoop()
-        let clock = FrameClock(loop: loop, refreshInterval: Nanoseconds(16_666_667))
-        let animator = Animator(frameClock: clock)
-        clock.onFrame = { animator.step($0) }
+        let motion = HeadlessMotion()
         let decay = DecayAnimation(value: 100, velocity: -2000, rate: .fast)
         #expect(abs(decay.restValue - (100 - 2000 * 0.0995)) < 0.02)
         var samples: [(MonotonicTime, Double)] = []
         var completions = 0
-        decay.onUpdate = { samples.append((loop.now, $0)) }
+        decay.onUpdate = { samples.append((motion.loop.now, $0)) }
         decay.onComplete = { completions += 1 }
-        animator.run(decay)
-        #expect(loop.runUntilIdle(limit: MonotonicTime(seconds: 5)))
+        motion.animator.run(decay)
+        #expect(motion.loop.runUntilIdle(limit: MonotonicTime(seconds: 5)))
         #expect(completions == 1)
         #expect(samples.last?.1 == decay.restValue)
         for (time, value) in samples.dropLast() {

@@ -6,22 +6,19 @@ import VitrineMotion
 struct InteractiveTransitionTests {
     /// A transition on a 60 Hz headless clock, and everything its hooks did.
     private final class Pager {
-        let loop = ManualEventLoop()
-        let clock: FrameClock
-        let animator: Animator
+        let motion = HeadlessMotion()
         let transition: InteractiveTransition
         var backgroundProgress: [Double] = []
         var log: [String] = []
 
         init() {
-            self.clock = FrameClock(loop: self.loop, refreshInterval: Nanoseconds(16_666_667))
-            self.animator = Animator(frameClock: self.clock)
-            self.transition = InteractiveTransition(animator: self.animator, travel: 800)
-            self.clock.onFrame = { [unowned self] frame in self.animator.step(frame) }
+            self.transition = InteractiveTransition(animator: self.motion.animator, travel: 800)
             self.transition.addAnimations { [unowned self] in self.backgroundProgress.append($0) }
             self.transition.addCompletion { [unowned self] in self.log.append("completed") }
             self.transition.addCancellation { [unowned self] in self.log.append("cancelled") }
         }
+
+        var loop: ManualEventLoop { self.motion.loop }
     }
 
     @Test("a finger scrubs the alongside animations forwards and back")

@@ -150,18 +150,15 @@ struct SpringTests {
 
     @Test("completion fires exactly once, on the frame the spring snaps exactly onto its target")
     func completionOnce() {
-        let loop = ManualEventLoop()
-        let clock = FrameClock(loop: loop, refreshInterval: Nanoseconds(16_666_667))
-        let animator = Animator(frameClock: clock)
-        clock.onFrame = { animator.step($0) }
+        let motion = HeadlessMotion()
         let spring = SpringAnimation(value: 0, target: 250, parameters: SpringParameters(response: 0.4, dampingRatio: 0.6))
         var completions = 0
         var updates: [Double] = []
         spring.onUpdate = { updates.append($0) }
         spring.onComplete = { completions += 1 }
-        animator.run(spring)
-        #expect(loop.runUntilIdle(limit: MonotonicTime(seconds: 10)))
-        loop.advance(by: .seconds(1))
+        motion.animator.run(spring)
+        #expect(motion.loop.runUntilIdle(limit: MonotonicTime(seconds: 10)))
+        motion.loop.advance(by: .seconds(1))
         #expect(completions == 1)
         #expect(updates.last == 250)
         #expect(updates.dropLast().allSatisfy { $0 != 250 })

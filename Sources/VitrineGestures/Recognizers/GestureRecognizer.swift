@@ -41,3 +41,34 @@ enum ArenaStanding: Equatable {
     case contending
     case accepted
 }
+
+/// The one contact a single-finger recognizer follows, from its touch-down until the recognizer
+/// is done with it: what `PanGestureRecognizer` and `TapGestureRecognizer` share.
+struct FollowedContact {
+    private(set) var id: Int?
+    private(set) var downLocation: GestureVector = .zero
+    private(set) var location: GestureVector = .zero
+    var standing: ArenaStanding = .contending
+
+    /// Starts following `contact`; false while another contact is followed.
+    mutating func join(_ contact: TouchContact) -> Bool {
+        guard self.id == nil else { return false }
+        self.id = contact.id
+        self.standing = .contending
+        self.downLocation = GestureVector(x: contact.x, y: contact.y)
+        self.location = self.downLocation
+        return true
+    }
+
+    /// Takes the contact's new position; false if it is not the one followed.
+    mutating func follow(_ contact: TouchContact) -> Bool {
+        guard contact.id == self.id else { return false }
+        self.location = GestureVector(x: contact.x, y: contact.y)
+        return true
+    }
+
+    /// The recognizer is done with the contact; it may join the next one.
+    mutating func release() {
+        self.id = nil
+    }
+}

@@ -33,14 +33,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
     public let axis: Axis
     public var metrics: GestureMetrics
     public private(set) var state: GestureState = .possible
-    /// The contact followed, from touch-down until the recognizer is done with it.
-    public private(set) var contactID: Int?
-    /// Where the contact came down.
-    public private(set) var downLocation: GestureVector = .zero
     /// Where the pan began (the contact's position when it won past the slop).
     public private(set) var startLocation: GestureVector = .zero
-    /// The contact's latest position, in logical points.
-    public private(set) var location: GestureVector = .zero
     /// In points per second: while changing, the current estimate; when ended, the release
     /// velocity; zero when cancelled or failed.
     public private(set) var velocity: GestureVector = .zero
@@ -49,7 +43,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// Called at every state change and at every move while began or changed.
     public var onChange: ((PanGestureRecognizer) -> Void)?
 
-    private var standing: ArenaStanding = .contending
+    private var followed = FollowedContact()
     private var tracker: VelocityTracker
 
     public init(axis: Axis = .free, metrics: GestureMetrics = GestureMetrics()) {
@@ -58,30 +52,31 @@ public final class PanGestureRecognizer: GestureRecognizer {
         self.tracker = VelocityTracker(maximumVelocity: metrics.maximumVelocity)
     }
 
+    /// The contact followed, from touch-down until the recognizer is done with it.
+    public var contactID: Int? { self.followed.id }
+    /// Where the contact came down.
+    public var downLocation: GestureVector { self.followed.downLocation }
+    /// The contact's latest position, in logical points.
+    public var location: GestureVector { self.followed.location }
+
     /// How far the finger has moved since the pan began; zero unless it began.
     public var translation: GestureVector {
         self.state.isActive || self.state == .ended ? self.location - self.startLocation : .zero
     }
 
     public func join(_ contact: TouchContact, at time: MonotonicTime) -> Bool {
-        guard self.contactID == nil else { return false }
-        let position = GestureVector(x: contact.x, y: contact.y)
-        self.contactID = contact.id
+        guard self.followed.join(contact) else { return false }
         self.state = .possible
-        self.standing = .contending
-        self.downLocation = position
-        self.startLocation = position
-        self.location = position
+        self.startLocation = self.location
         self.velocity = .zero
         self.tracker = VelocityTracker(maximumVelocity: self.metrics.maximumVelocity)
-        self.tracker.addSample(position, at: time)
+        self.tracker.addSample(self.location, at: time)
         self.onDown?(self)
         return true
     }
 
     public func track(_ contact: TouchContact, at time: MonotonicTime) -> ArenaDecision {
-        guard contact.id == self.contactID else { return .undecided }
-        self.location = GestureVector(x: contact.x, y: contact.y)
+        guard self.followed.follow(contact) else { return .undecided }
         switch contact.phase {
         case .cancelled:
             self.finish(.cancelled)
@@ -106,7 +101,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
                 return .undecided
             }
             guard self.hasPassedSlop else { return .undecided }
-            guard self.standing == .contending else {
+            guard self.followed.standing == .contending else {
                 self.begin()
                 return .undecided
             }
@@ -115,7 +110,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     public func arenaDidAccept() {
-        self.standing = .accepted
+        self.followed.standing = .accepted
         if self.state == .possible && self.hasPassedSlop { self.begin() }
     }
 
@@ -144,7 +139,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private func finish(_ state: GestureState) {
         if state != .ended { self.velocity = .zero }
         self.state = state
-        self.contactID = nil
+        self.followed.release()
         self.onChange?(self)
     }
 }

@@ -12,45 +12,42 @@ import VitrineCore
 public final class TapGestureRecognizer: GestureRecognizer {
     public var metrics: GestureMetrics
     public private(set) var state: GestureState = .possible
-    public private(set) var contactID: Int?
-    /// Where the contact came down.
-    public private(set) var downLocation: GestureVector = .zero
-    /// The contact's latest position.
-    public private(set) var location: GestureVector = .zero
     /// Called at touch-down: the pressed look goes here.
     public var onDown: ((TapGestureRecognizer) -> Void)?
     /// Called when the tap ends, is cancelled or fails.
     public var onChange: ((TapGestureRecognizer) -> Void)?
 
-    private var standing: ArenaStanding = .contending
+    private var followed = FollowedContact()
     private var lifted = false
 
     public init(metrics: GestureMetrics = GestureMetrics()) {
         self.metrics = metrics
     }
 
+    /// The contact followed, from touch-down until the tap is done with it.
+    public var contactID: Int? { self.followed.id }
+    /// Where the contact came down.
+    public var downLocation: GestureVector { self.followed.downLocation }
+    /// The contact's latest position.
+    public var location: GestureVector { self.followed.location }
+
     public func join(_ contact: TouchContact, at time: MonotonicTime) -> Bool {
-        guard self.contactID == nil else { return false }
-        self.contactID = contact.id
+        guard self.followed.join(contact) else { return false }
         self.state = .possible
-        self.standing = .contending
         self.lifted = false
-        self.downLocation = GestureVector(x: contact.x, y: contact.y)
-        self.location = self.downLocation
         self.onDown?(self)
         return true
     }
 
     public func track(_ contact: TouchContact, at time: MonotonicTime) -> ArenaDecision {
-        guard contact.id == self.contactID else { return .undecided }
-        self.location = GestureVector(x: contact.x, y: contact.y)
+        guard self.followed.follow(contact) else { return .undecided }
         switch contact.phase {
         case .cancelled:
             self.finish(.cancelled)
             return .reject
         case .ended:
             self.lifted = true
-            if self.standing == .accepted { self.finish(.ended) }
+            if self.followed.standing == .accepted { self.finish(.ended) }
             return .undecided
         case .began, .moved, .stationary:
             guard (self.location - self.downLocation).magnitude > self.metrics.touchSlop else { return .undecided }
@@ -60,7 +57,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public func arenaDidAccept() {
-        self.standing = .accepted
+        self.followed.standing = .accepted
         if self.lifted && self.state == .possible { self.finish(.ended) }
     }
 
@@ -71,7 +68,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     private func finish(_ state: GestureState) {
         self.state = state
-        self.contactID = nil
+        self.followed.release()
         self.onChange?(self)
     }
 }
