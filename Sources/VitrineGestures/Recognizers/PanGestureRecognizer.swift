@@ -31,6 +31,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     public let axis: Axis
+    /// The slop and the velocity limit.
     public var metrics: GestureMetrics
     public private(set) var state: GestureState = .possible
     /// Where the pan began (the contact's position when it won past the slop).

@@ -10,6 +10,7 @@ import VitrineCore
 /// gives it the contact (the arena's sweep), so taps on buttons inside pagers and sheets work.
 /// There is no time limit; a long press is another recognizer.
 public final class TapGestureRecognizer: GestureRecognizer {
+    /// The slop past which the tap fails.
     public var metrics: GestureMetrics
     public private(set) var state: GestureState = .possible
     /// Called at touch-down: the pressed look goes here.

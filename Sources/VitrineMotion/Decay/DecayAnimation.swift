@@ -14,6 +14,7 @@ import VitrineCore
 /// ```
 public final class DecayAnimation: FrameAnimation {
     public let rate: DecelerationRate
+    /// When the value counts as at rest (0.5 px and 20 px/s by default).
     public var tolerance: SettleTolerance
     /// The value on screen: the last frame's sample (or the start value before the first frame).
     public private(set) var value: Double

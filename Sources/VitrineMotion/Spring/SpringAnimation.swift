@@ -24,6 +24,7 @@ public final class SpringAnimation: FrameAnimation {
     public var parameters: SpringParameters {
         didSet { self.resolve() }
     }
+    /// When the spring counts as arrived (0.5 px and 20 px/s by default).
     public var tolerance: SettleTolerance
     /// The value on screen: the last frame's sample (or the start value before the first frame).
     public private(set) var value: Double
