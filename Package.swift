@@ -4,6 +4,7 @@
 // Dependency direction (lower never imports higher):
 //   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
 //   VitrineCore → VitrineGraphics → VitrineHeadless
+//   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   everything → VitrineKiosk → VitrineCLI → vitrine
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
@@ -47,6 +48,14 @@ let package = Package(
             dependencies: ["VitrineCore", "CPNG"],
             swiftSettings: swiftSettings),
         .target(
+            name: "VitrineMotion",
+            dependencies: ["VitrineCore"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineGestures",
+            dependencies: ["VitrineCore"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineHeadless",
             dependencies: ["VitrineCore", "VitrineGraphics"],
             swiftSettings: swiftSettings),
@@ -79,6 +88,13 @@ let package = Package(
         .testTarget(
             name: "VitrineDisplayTests",
             dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+        .testTarget(
+            name: "VitrineMotionTests",
+            dependencies: ["VitrineMotion", "VitrineCore"]),
+        .testTarget(
+            // The arena's catch-a-settling-sheet scenario drives a spring through the animator.
+            name: "VitrineGesturesTests",
+            dependencies: ["VitrineGestures", "VitrineMotion", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
