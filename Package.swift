@@ -4,6 +4,7 @@
 // Dependency direction (lower never imports higher):
 //   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
 //   VitrineCore → VitrineGraphics → VitrineHeadless
+//   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
 //   everything → VitrineKiosk → VitrineCLI → vitrine
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
@@ -61,8 +62,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "VitrineBench",
+            dependencies: ["VitrineCore", "VitrineGraphics"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineCLI",
-            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem"],
+            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "vitrine",
@@ -79,6 +84,10 @@ let package = Package(
         .testTarget(
             name: "VitrineDisplayTests",
             dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+        .testTarget(
+            name: "VitrineBlurTests",
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
