@@ -55,7 +55,7 @@ public final class BackdropBlur {
     private var accumulator = ScratchBuffer<UInt16>(capacity: 0)
     private var blendedRow = ScratchBuffer<UInt16>(capacity: 0)
     private var columnOffsets = ScratchBuffer<Int>(capacity: 0)
-    private var columnWeights = ScratchBuffer<UInt16>(capacity: 0)
+    private var columnWeights = ScratchBuffer<SIMD8<UInt16>>(capacity: 0)
     private var sharpRow = ScratchBuffer<UInt32>(capacity: 0)
 
     /// Blurs `sourceRect` of `source` (all of it by default) with a Gaussian-like blur of `sigma`
@@ -176,8 +176,7 @@ public final class BackdropBlur {
                 plane.row(upper) + first * 4, plane.row(lower) + first * 4, weight: upper == lower ? 0 : weight,
                 factor: f, count: reducedCount * 4, out: blended)
             let out = destination.row(area.minY + y) + area.minX
-            let bytes = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
-            UpsampleKernel.expandRow(blended, columns: offsets, weights: weights, count: area.width, factor: f, out: bytes)
+            UpsampleKernel.expandRow(blended, columns: offsets, weights: weights, count: area.width, factor: f, out: out)
             if fading { self.mixSharp(sharp, into: out, count: area.width) }
         }
     }

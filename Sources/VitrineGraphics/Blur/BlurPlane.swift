@@ -43,28 +43,35 @@ final class BlurPlane {
 
 /// Scratch memory reused across calls, so the per-frame paths allocate nothing. It starts
 /// zeroed, so a kernel that reads one value past what it wrote reads a number, not garbage.
-struct ScratchBuffer<Element: FixedWidthInteger> {
+struct ScratchBuffer<Element: BitwiseCopyable> {
     private(set) var pointer: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        self.pointer = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
-        self.pointer.initialize(repeating: 0, count: self.capacity)
+        self.pointer = Self.allocateZeroed(self.capacity)
     }
 
     /// A pointer to at least `count` elements (growing the buffer if needed; contents are not kept).
     mutating func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
         if count > self.capacity {
-            self.pointer.deallocate()
+            self.deallocate()
             self.capacity = count
-            self.pointer = UnsafeMutablePointer<Element>.allocate(capacity: count)
-            self.pointer.initialize(repeating: 0, count: count)
+            self.pointer = Self.allocateZeroed(count)
         }
         return self.pointer
     }
 
-    func deallocate() { self.pointer.deallocate() }
+    func deallocate() { free(self.pointer) }
+
+    private static func allocateZeroed(_ count: Int) -> UnsafeMutablePointer<Element> {
+        let bytes = count * MemoryLayout<Element>.stride
+        var raw: UnsafeMutableRawPointer? = nil
+        let status = posix_memalign(&raw, 64, bytes)
+        precondition(status == 0 && raw != nil, "out of memory allocating \(bytes) bytes of blur scratch")
+        memset(raw!, 0, bytes)
+        return raw!.bindMemory(to: Element.self, capacity: count)
+    }
 }
 
 /// Index reflection at the reduced scale: `cba|abc…` (OpenCV's `BORDER_REFLECT`).
