@@ -86,12 +86,14 @@ public struct BenchTable: Sendable {
     /// CPU model, core count, kernel: "AMD EPYC 7B13, 2 cores, Linux 6.1.0 x86_64".
     public static func describeMachine() -> String {
         var model = "unknown CPU"
-        if let info = try? FileBytes.read("/proc/cpuinfo") {
-            let text = String(decoding: info, as: UTF8.self)
-            for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-                if let colon = line.firstIndex(of: ":") {
-                    model = line[line.index(after: colon)...].trimmingCharacters()
-                }
+        // /proc files report size 0, so read lines until one names the model.
+        if let file = fopen("/proc/cpuinfo", "r") {
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 512)
+            while fgets(&line, Int32(line.count), file) != nil {
+                let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard text.hasPrefix("model name"), let colon = text.firstIndex(of: ":") else { continue }
+                model = text[text.index(after: colon)...].trimmingCharacters()
                 break
             }
         }

@@ -31,6 +31,15 @@ public struct BlurBenchmark: Benchmark {
         self.measureOurs(blurs, outputs, runs: (runs + 1) / 2, into: &ours)
         let peer = self.runPeer(frame: frame, sigmas: sigmas, runs: runs, context: context)
         self.measureOurs(blurs, outputs, runs: runs / 2, into: &ours)
+        if let i = sigmas.firstIndex(of: 20) {
+            // What a sheet drag pays per frame once the reduced backdrop is cached.
+            let output = outputs[i]
+            let bounds = output.bounds
+            let draw = TimingSamples.measure(runs: runs) { blurs[i].draw(into: output, rect: bounds) }
+            context.note(
+                "blur: σ 20 draw only (upsample of a cached backdrop, the per-frame cost of a sheet drag): "
+                    + "median \(String(fixed: draw.median ?? 0, decimals: 3)) ms for the whole \(self.frameSize) frame")
+        }
 
         context.note(
             "blur: \(self.frameSize) photo-like frame (PhotoLikeFrame), BGRA; ours and OpenCV blur the same bytes, "

@@ -64,22 +64,81 @@ enum UpsampleKernel {
     ///
     /// One pixel per step in 16-bit lanes: the two neighbours' 4 channels load as one
     /// `SIMD8<UInt16>`, multiply by (w0 ×4, w1 ×4), and the halves add. The scalar version of
-    /// this loop (four channels, variable shifts) took 5× longer (Docs/rendering.md).
+    /// this loop (four channels, variable shifts) took 2–3× longer (Docs/rendering.md).
     @inline(__always)
     static func expandRow(
         _ row: UnsafeMutablePointer<UInt16>, columns: UnsafeMutablePointer<Int>, weights: UnsafeMutablePointer<SIMD8<UInt16>>,
-        count: Int, factor: Int, out: UnsafeMutablePointer<UInt32>
+        range: Range<Int>, factor: Int, out: UnsafeMutablePointer<UInt32>
     ) {
         let shift = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: self.log2(2 * factor) + BlurPlane.fractionBits))
         let half = SIMD4<UInt16>(repeating: 1) &<< (shift &- 1)
         let base = UnsafeRawPointer(row)
-        for k in 0..<count {
+        for k in range {
             let pair = base.loadUnaligned(fromByteOffset: columns[k] &* 2, as: SIMD8<UInt16>.self)
             let weighted = pair &* weights[k]
             let sum = weighted.lowHalf &+ weighted.highHalf &+ half
             let bytes = SIMD4<UInt8>(truncatingIfNeeded: sum &>> shift)
             out[k] = unsafeBitCast(bytes, to: UInt32.self)
         }
+    }
+
+    /// The interior of a row for f = 2 or 4, four output pixels per step.
+    ///
+    /// Output pixels x = f·m + f/2 + q (q < f) all lie between reduced pixels m and m + 1, with
+    /// weight 2q + 1 of 2f on m + 1. So four pixels need one or two 16-byte loads, two
+    /// `SIMD16<UInt16>` multiply-adds against constant weights and one 16-byte store; the
+    /// per-pixel loop needs four of everything. Pixels whose neighbours clamp at the plane's
+    /// edges, and any remainder, go through `expandRow`.
+    ///
+    /// - Parameters:
+    ///   - localStart: the backdrop-relative x of output pixel 0 of this row.
+    ///   - firstReduced: the reduced index `row` starts at.
+    /// - Returns: the output pixels written, `from..<end` (possibly empty).
+    @inline(__always)
+    static func expandQuads(
+        _ row: UnsafeMutablePointer<UInt16>, localStart: Int, count: Int, factor: Int, planeWidth: Int, firstReduced: Int,
+        out: UnsafeMutablePointer<UInt32>
+    ) -> Range<Int> {
+        guard factor == 2 || factor == 4 else { return 0..<0 }
+        // First pixel at or after localStart that starts a group (x ≡ f/2 mod f, x ≥ f/2).
+        let offset = (factor / 2 - localStart % factor + factor) % factor
+        let from = max(offset, factor / 2 - localStart)
+        // Quads need reduced pixels up to m + 2 (f = 2) or m + 1 (f = 4), all inside the plane.
+        let lastPair = planeWidth - (factor == 2 ? 3 : 2)
+        var k = from
+        let base = UnsafeRawPointer(row)
+        let bytes = UnsafeMutableRawPointer(out)
+        if factor == 4 {
+            let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7)
+            let w0 = SIMD16<UInt16>(repeating: 8) &- w1
+            let half = SIMD16<UInt16>(repeating: 64)
+            while k + 4 <= count {
+                let m = (localStart + k - 2) / 4
+                if m > lastPair { break }
+                let pair = base.loadUnaligned(fromByteOffset: (m - firstReduced) &* 8, as: SIMD8<UInt16>.self)
+                let a = SIMD16(lowHalf: SIMD8(lowHalf: pair.lowHalf, highHalf: pair.lowHalf), highHalf: SIMD8(lowHalf: pair.lowHalf, highHalf: pair.lowHalf))
+                let b = SIMD16(lowHalf: SIMD8(lowHalf: pair.highHalf, highHalf: pair.highHalf), highHalf: SIMD8(lowHalf: pair.highHalf, highHalf: pair.highHalf))
+                let sum = a &* w0 &+ b &* w1 &+ half
+                bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> 7), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+                k += 4
+            }
+        } else {
+            let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 1, 3, 3, 3, 3)
+            let w0 = SIMD16<UInt16>(repeating: 4) &- w1
+            let half = SIMD16<UInt16>(repeating: 32)
+            while k + 4 <= count {
+                let m = (localStart + k - 1) / 2
+                if m > lastPair { break }
+                let p0 = base.loadUnaligned(fromByteOffset: (m - firstReduced) &* 8, as: SIMD8<UInt16>.self)
+                let p1 = base.loadUnaligned(fromByteOffset: (m + 1 - firstReduced) &* 8, as: SIMD8<UInt16>.self)
+                let a = SIMD16(lowHalf: SIMD8(lowHalf: p0.lowHalf, highHalf: p0.lowHalf), highHalf: SIMD8(lowHalf: p0.highHalf, highHalf: p0.highHalf))
+                let b = SIMD16(lowHalf: SIMD8(lowHalf: p1.lowHalf, highHalf: p1.lowHalf), highHalf: SIMD8(lowHalf: p1.highHalf, highHalf: p1.highHalf))
+                let sum = a &* w0 &+ b &* w1 &+ half
+                bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> 6), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+                k += 4
+            }
+        }
+        return from < k ? from..<k : 0..<0
     }
 
     static func log2(_ value: Int) -> Int {
