@@ -51,7 +51,7 @@ public final class BackdropBlur {
     private let between1: BlurPlane
     private let between2: BlurPlane
     private var lineScratch = BoxBlurKernel.LineScratch()
-    private var sums = ScratchBuffer<UInt32>(capacity: 0)
+    private var sums = BoxBlurKernel.SumScratch()
     private var accumulator = ScratchBuffer<UInt16>(capacity: 0)
     private var blendedRow = ScratchBuffer<UInt16>(capacity: 0)
     private var columnOffsets = ScratchBuffer<Int>(capacity: 0)
