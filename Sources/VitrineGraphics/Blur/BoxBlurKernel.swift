@@ -55,7 +55,11 @@ enum BoxBlurKernel {
                 let isLast = pass == radii.count - 1
                 let output = isLast ? destination.row(y) : (pass % 2 == 0 ? lineA : lineB)
                 self.padLine(input, count: n, from: lo - radius, to: hi + radius + 1, into: padded)
-                self.boxLine(padded, count: hi - lo, radius: radius, multiplier: self.multiplier(width: 2 * radius + 1), out: output + lo * 4)
+                if 2 * radius + 1 <= self.maximumNarrowWidth {
+                    self.boxLineNarrow(padded, count: hi - lo, radius: radius, out: output + lo * 4)
+                } else {
+                    self.boxLine(padded, count: hi - lo, radius: radius, multiplier: self.multiplier(width: 2 * radius + 1), out: output + lo * 4)
+                }
                 input = UnsafePointer(output)
             }
         }
@@ -165,6 +169,26 @@ enum BoxBlurKernel {
             entering += 4
             leaving += 4
             o += 4
+        }
+    }
+
+    /// `boxLine` for boxes up to 16 wide: the four channels' sums are one `SIMD4<UInt16>`, and
+    /// sum / w is the high half of a 16 × 16-bit product, as in `verticalPassNarrow`.
+    @inline(__always)
+    private static func boxLineNarrow(_ padded: UnsafeMutablePointer<UInt16>, count: Int, radius: Int, out: UnsafeMutablePointer<UInt16>) {
+        let window = 2 * radius + 1
+        let m = SIMD4<UInt32>(repeating: UInt32(UInt16(min(65535, (65536.0 / Double(window)).rounded()))))
+        let input = UnsafeRawPointer(padded)
+        let output = UnsafeMutableRawPointer(out)
+        // Start at w/2 so the truncating high product rounds to nearest.
+        var sum = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: window / 2))
+        for k in 0..<window { sum = sum &+ input.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<UInt16>.self) }
+        for i in 0..<count {
+            let quotient = (SIMD4<UInt32>(truncatingIfNeeded: sum) &* m) &>> 16
+            output.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: quotient), toByteOffset: i &* 8, as: SIMD4<UInt16>.self)
+            let entering = input.loadUnaligned(fromByteOffset: (i &+ window) &* 8, as: SIMD4<UInt16>.self)
+            let leaving = input.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<UInt16>.self)
+            sum = sum &+ entering &- leaving
         }
     }
 
