@@ -63,8 +63,9 @@ enum UpsampleKernel {
     /// Expands one blended row to `count` 8-bit pixels using the column table.
     ///
     /// One pixel per step in 16-bit lanes: the two neighbours' 4 channels load as one
-    /// `SIMD8<UInt16>`, multiply by (w0 ×4, w1 ×4), and the halves add. The scalar version of
-    /// this loop (four channels, variable shifts) took 2–3× longer (Docs/rendering.md).
+    /// `SIMD8<UInt16>`, multiply by (w0 ×4, w1 ×4), and the halves add. With the scalar version
+    /// of this loop (four channels, variable shifts) the whole 1080p blur took 2–3× longer
+    /// (Docs/rendering.md, "Performance").
     @inline(__always)
     static func expandRow(
         _ row: UnsafeMutablePointer<UInt16>, columns: UnsafeMutablePointer<Int>, weights: UnsafeMutablePointer<SIMD8<UInt16>>,
