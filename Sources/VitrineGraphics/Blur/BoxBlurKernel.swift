@@ -101,7 +101,7 @@ enum BoxBlurKernel {
             let hi = min(n, rows.upperBound + later)
             let output = pass == radii.count - 1 ? destination : (pass % 2 == 0 ? first : second)
             if 2 * radius + 1 <= self.maximumNarrowWidth {
-                self.verticalPassNarrow(from: input, into: output, rows: lo..<hi, columns: columns, radius: radius, sums: narrow)
+                self.verticalPass(from: input, into: output, rows: lo..<hi, columns: columns, radius: radius, sums: narrow)
             } else {
                 self.verticalPass(from: input, into: output, rows: lo..<hi, columns: columns, radius: radius, sums: wide)
             }
@@ -173,11 +173,11 @@ enum BoxBlurKernel {
     }
 
     /// `boxLine` for boxes up to 16 wide: the four channels' sums are one `SIMD4<UInt16>`, and
-    /// sum / w is the high half of a 16 × 16-bit product, as in `verticalPassNarrow`.
+    /// sum / w is the high half of a 16 × 16-bit product, as in `MovingSum`.
     @inline(__always)
     private static func boxLineNarrow(_ padded: UnsafeMutablePointer<UInt16>, count: Int, radius: Int, out: UnsafeMutablePointer<UInt16>) {
         let window = 2 * radius + 1
-        let m = SIMD4<UInt32>(repeating: UInt32(UInt16(min(65535, (65536.0 / Double(window)).rounded()))))
+        let m = SIMD4<UInt32>(repeating: UInt32(UInt16.reciprocal(of: window)))
         let input = UnsafeRawPointer(padded)
         let output = UnsafeMutableRawPointer(out)
         // Start at w/2 so the truncating high product rounds to nearest.
@@ -193,57 +193,25 @@ enum BoxBlurKernel {
     }
 
     /// One vertical box pass: a row of moving sums, one per channel value, advanced row by row.
-    /// Each row is a plain loop over adjacent values, which the compiler vectorizes.
-    private static func verticalPass(
+    /// Each row is a plain loop over adjacent values, which the compiler vectorizes. `Sum` is
+    /// `UInt16` for boxes up to 16 wide (see `MovingSum`), else `UInt32`.
+    @inline(__always)
+    private static func verticalPass<Sum: MovingSum>(
         from source: BlurPlane, into destination: BlurPlane, rows: Range<Int>, columns: Range<Int>, radius: Int,
-        sums: UnsafeMutablePointer<UInt32>
-    ) {
-        let n = source.height
-        let offset = columns.lowerBound * 4
-        let count = columns.count * 4
-        let m = self.multiplier(width: 2 * radius + 1)
-        let half: UInt32 = 0x8000
-        let first = source.row(reflectIndex(rows.lowerBound - radius, count: n)) + offset
-        for i in 0..<count { sums[i] = UInt32(first[i]) }
-        var j = rows.lowerBound - radius + 1
-        while j <= rows.lowerBound + radius {
-            let row = source.row(reflectIndex(j, count: n)) + offset
-            for i in 0..<count { sums[i] = sums[i] &+ UInt32(row[i]) }
-            j += 1
-        }
-        for y in rows {
-            let out = destination.row(y) + offset
-            let entering = source.row(reflectIndex(y + radius + 1, count: n)) + offset
-            let leaving = source.row(reflectIndex(y - radius, count: n)) + offset
-            for i in 0..<count {
-                let s = sums[i]
-                out[i] = UInt16(truncatingIfNeeded: (s &* m &+ half) &>> 16)
-                sums[i] = s &+ UInt32(entering[i]) &- UInt32(leaving[i])
-            }
-        }
-    }
-
-    /// `verticalPass` for boxes up to 16 wide: the sums stay 16-bit, and sum / w becomes the high
-    /// half of a 16 × 16-bit product, (sum + w/2) · ⌊65536/w⌉ >> 16, which x86's SSE2 does
-    /// eight lanes at a time (`pmulhuw`); the 32-bit product needs an emulated multiply on four.
-    /// `vitrine bench` measured the difference (Docs/rendering.md).
-    private static func verticalPassNarrow(
-        from source: BlurPlane, into destination: BlurPlane, rows: Range<Int>, columns: Range<Int>, radius: Int,
-        sums: UnsafeMutablePointer<UInt16>
+        sums: UnsafeMutablePointer<Sum>
     ) {
         let n = source.height
         let offset = columns.lowerBound * 4
         let count = columns.count * 4
         let width = 2 * radius + 1
-        // Both factors must be visibly 16-bit for the compiler to use the high-half multiply.
-        let m = UInt16(min(65535, (65536.0 / Double(width)).rounded()))
-        // Start the sums at w/2 so the truncating high product rounds to nearest.
-        let bias = UInt16(truncatingIfNeeded: width / 2)
+        let m = Sum.reciprocal(of: width)
+        // Start the sums at w/2 so the truncating quotient rounds to nearest.
+        let bias = Sum(truncatingIfNeeded: width / 2)
         for i in 0..<count { sums[i] = bias }
         var j = rows.lowerBound - radius
         while j <= rows.lowerBound + radius {
             let row = source.row(reflectIndex(j, count: n)) + offset
-            for i in 0..<count { sums[i] = sums[i] &+ row[i] }
+            for i in 0..<count { sums[i] = sums[i] &+ Sum(truncatingIfNeeded: row[i]) }
             j += 1
         }
         for y in rows {
@@ -252,9 +220,42 @@ enum BoxBlurKernel {
             let leaving = source.row(reflectIndex(y - radius, count: n)) + offset
             for i in 0..<count {
                 let s = sums[i]
-                out[i] = UInt16(truncatingIfNeeded: (UInt32(s) &* UInt32(m)) &>> 16)
-                sums[i] = s &+ entering[i] &- leaving[i]
+                out[i] = Sum.quotient(s, reciprocal: m)
+                sums[i] = s &+ Sum(truncatingIfNeeded: entering[i]) &- Sum(truncatingIfNeeded: leaving[i])
             }
         }
+    }
+}
+
+/// A moving-sum type for the vertical passes: sum / w as (sum · ⌊65536/w⌉) >> 16, the sum
+/// having started at w/2 so the result rounds to nearest.
+///
+/// For boxes up to 16 wide the sum fits 16 bits (16 · 4080 = 65 280) and the quotient is the
+/// high half of a 16 × 16-bit product, which SSE2 does on eight lanes (`pmulhuw`); a 32-bit
+/// product needs an emulated multiply on four. callgrind counted the difference
+/// (Docs/rendering.md, "Performance").
+protocol MovingSum: FixedWidthInteger & UnsignedInteger {
+    static func reciprocal(of width: Int) -> Self
+    static func quotient(_ sum: Self, reciprocal: Self) -> UInt16
+}
+
+extension UInt16: MovingSum {
+    @inline(__always)
+    static func reciprocal(of width: Int) -> UInt16 { UInt16(Swift.min(65535, (65536.0 / Double(width)).rounded())) }
+
+    /// Both factors visibly 16-bit: the compiler emits the high-half multiply.
+    @inline(__always)
+    static func quotient(_ sum: UInt16, reciprocal: UInt16) -> UInt16 {
+        UInt16(truncatingIfNeeded: (UInt32(sum) &* UInt32(reciprocal)) &>> 16)
+    }
+}
+
+extension UInt32: MovingSum {
+    @inline(__always)
+    static func reciprocal(of width: Int) -> UInt32 { BoxBlurKernel.multiplier(width: width) }
+
+    @inline(__always)
+    static func quotient(_ sum: UInt32, reciprocal: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: (sum &* reciprocal) &>> 16)
     }
 }

@@ -106,40 +106,48 @@ enum UpsampleKernel {
         let from = max(offset, factor / 2 - localStart)
         // Quads need reduced pixels up to m + 2 (f = 2) or m + 1 (f = 4), all inside the plane.
         let lastPair = planeWidth - (factor == 2 ? 3 : 2)
-        var k = from
-        let base = UnsafeRawPointer(row)
-        let bytes = UnsafeMutableRawPointer(out)
+        let k: Int
         if factor == 4 {
             let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7)
-            let w0 = SIMD16<UInt16>(repeating: 8) &- w1
-            let half = SIMD16<UInt16>(repeating: 64)
-            while k + 4 <= count {
-                let m = (localStart + k - 2) / 4
-                if m > lastPair { break }
-                let pair = base.loadUnaligned(fromByteOffset: (m - firstReduced) &* 8, as: SIMD8<UInt16>.self)
-                let a = SIMD16(lowHalf: SIMD8(lowHalf: pair.lowHalf, highHalf: pair.lowHalf), highHalf: SIMD8(lowHalf: pair.lowHalf, highHalf: pair.lowHalf))
-                let b = SIMD16(lowHalf: SIMD8(lowHalf: pair.highHalf, highHalf: pair.highHalf), highHalf: SIMD8(lowHalf: pair.highHalf, highHalf: pair.highHalf))
-                let sum = a &* w0 &+ b &* w1 &+ half
-                bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> 7), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
-                k += 4
-            }
+            k = self.quadLoop(
+                row, from: from, count: count, localStart: localStart, firstReduced: firstReduced, lastPair: lastPair,
+                factor: 4, step: 0, w1: w1, shift: 7, out: out)
         } else {
             let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 1, 3, 3, 3, 3)
-            let w0 = SIMD16<UInt16>(repeating: 4) &- w1
-            let half = SIMD16<UInt16>(repeating: 32)
-            while k + 4 <= count {
-                let m = (localStart + k - 1) / 2
-                if m > lastPair { break }
-                let p0 = base.loadUnaligned(fromByteOffset: (m - firstReduced) &* 8, as: SIMD8<UInt16>.self)
-                let p1 = base.loadUnaligned(fromByteOffset: (m + 1 - firstReduced) &* 8, as: SIMD8<UInt16>.self)
-                let a = SIMD16(lowHalf: SIMD8(lowHalf: p0.lowHalf, highHalf: p0.lowHalf), highHalf: SIMD8(lowHalf: p0.highHalf, highHalf: p0.highHalf))
-                let b = SIMD16(lowHalf: SIMD8(lowHalf: p1.lowHalf, highHalf: p1.lowHalf), highHalf: SIMD8(lowHalf: p1.highHalf, highHalf: p1.highHalf))
-                let sum = a &* w0 &+ b &* w1 &+ half
-                bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> 6), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
-                k += 4
-            }
+            k = self.quadLoop(
+                row, from: from, count: count, localStart: localStart, firstReduced: firstReduced, lastPair: lastPair,
+                factor: 2, step: 8, w1: w1, shift: 6, out: out)
         }
         return from < k ? from..<k : 0..<0
+    }
+
+    /// The loop of `expandQuads`, inlined with constant arguments so each factor compiles to its
+    /// own loop. Four pixels blend a = (p.lo, p.lo, q.lo, q.lo) with b = (p.hi, p.hi, q.hi, q.hi),
+    /// where p holds reduced pixels (m, m+1) and q the pair `step` bytes further: for f = 4 all
+    /// four lie in one group (step 0, q = p); for f = 2 they span two (q = (m+1, m+2)).
+    @inline(__always)
+    private static func quadLoop(
+        _ row: UnsafeMutablePointer<UInt16>, from: Int, count: Int, localStart: Int, firstReduced: Int, lastPair: Int,
+        factor: Int, step: Int, w1: SIMD16<UInt16>, shift: UInt16, out: UnsafeMutablePointer<UInt32>
+    ) -> Int {
+        let w0 = SIMD16<UInt16>(repeating: UInt16(2 * factor)) &- w1
+        let half = SIMD16<UInt16>(repeating: 1 &<< (shift &- 1))
+        let base = UnsafeRawPointer(row)
+        let bytes = UnsafeMutableRawPointer(out)
+        var k = from
+        while k + 4 <= count {
+            let m = (localStart + k - factor / 2) / factor
+            if m > lastPair { break }
+            let at = (m - firstReduced) &* 8
+            let p = base.loadUnaligned(fromByteOffset: at, as: SIMD8<UInt16>.self)
+            let q = base.loadUnaligned(fromByteOffset: at &+ step, as: SIMD8<UInt16>.self)
+            let a = SIMD16(lowHalf: SIMD8(lowHalf: p.lowHalf, highHalf: p.lowHalf), highHalf: SIMD8(lowHalf: q.lowHalf, highHalf: q.lowHalf))
+            let b = SIMD16(lowHalf: SIMD8(lowHalf: p.highHalf, highHalf: p.highHalf), highHalf: SIMD8(lowHalf: q.highHalf, highHalf: q.highHalf))
+            let sum = a &* w0 &+ b &* w1 &+ half
+            bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> shift), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
+            k += 4
+        }
+        return k
     }
 
     static func log2(_ value: Int) -> Int {
