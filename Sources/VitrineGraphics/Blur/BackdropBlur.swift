@@ -12,7 +12,7 @@ import VitrineCore
 /// How the compositor uses it:
 /// 1. Render everything behind the sheet into `source` (a layer or a snapshot of the shadow
 ///    buffer) and make a `BackdropBlur(source:sourceRect:sigma:style:)`: the whole area is
-///    blurred now, in one call (about 4 ms for 1080p at σ 20 on the 2-core test VM; see
+///    blurred now, in one call (about 4–6 ms for 1080p at σ 20 on the 2-core test VM; see
 ///    `vitrine bench` and Docs/rendering.md).
 /// 2. When content behind the sheet changes, redraw it into `source` and call
 ///    `invalidate(_:)` with the changed pixels. Only the reduced pixels those touch are averaged
