@@ -24,8 +24,12 @@ import os
 import sys
 import time
 
-import cv2
-import numpy as np
+# numpy's OpenBLAS starts helper threads that spin (seen in a perf profile of the bench);
+# nothing here uses BLAS, so keep them from competing with the timed thread.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 
 def stack_blur_ksize(sigma):
