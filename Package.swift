@@ -5,6 +5,7 @@
 //   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
 //   VitrineCore → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
+//   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
 //   everything → VitrineKiosk → VitrineCLI → vitrine
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
@@ -70,8 +71,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            name: "VitrineBench",
+            dependencies: ["VitrineCore", "VitrineGraphics"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineCLI",
-            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem"],
+            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "vitrine",
@@ -95,6 +100,10 @@ let package = Package(
             // The arena's catch-a-settling-sheet scenario drives a spring through the animator.
             name: "VitrineGesturesTests",
             dependencies: ["VitrineGestures", "VitrineMotion", "VitrineCore"]),
+        .testTarget(
+            name: "VitrineBlurTests",
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),

@@ -11,6 +11,8 @@ public enum CommandLineTool {
         [
             TestPatternCommand.self,
             ListDisplaysCommand.self,
+            BlurCommand.self,
+            BenchCommand.self,
         ]
     }
 
