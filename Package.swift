@@ -12,7 +12,7 @@
 import PackageDescription
 
 /// Flags for every Swift target: the hot pixel loops rely on -O from release builds; nothing here
-/// loosens safety checks (see Docs/architecture.md, "Performance rules").
+/// loosens safety checks (see Docs/architecture.md, "Performance").
 let swiftSettings: [SwiftSetting] = []
 
 let package = Package(
@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",

@@ -61,7 +61,8 @@ public final class BenchContext {
 /// Every benchmark `vitrine bench` knows, in the order it runs them.
 public enum BenchmarkList {
     public static let all: [any Benchmark] = [
-        BlurBenchmark()
+        BlurBenchmark(),
+        SpringBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: the unit tests, the QEMU system tests (real
+# DRM, fbdev and libinput on a Debian kernel), then `vitrine bench` for the record (timing
+# never fails the run). Prints PASS/FAIL lines; exits non-zero if any test failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --vm --bench || exit 1
+
+failed=()
+step() {
+  echo "=== $1" >&2
+}
+
+step "unit tests"
+if ! swift build --build-tests || ! swift test; then
+  failed+=("unit tests")
+fi
+
+for system_test in scripts/vm/test-*.py; do
+  step "system test $(basename "$system_test")"
+  if ! python3 "$system_test"; then
+    failed+=("$(basename "$system_test")")
+  fi
+done
+
+step "bench (informational: timing does not fail the run)"
+if swift build -c release --product vitrine; then
+  .build/release/vitrine bench --json .build/bench.json || echo "bench: did not complete (not a test failure)" >&2
+fi
+
+if [ ${#failed[@]} -ne 0 ]; then
+  echo "FAIL: ${failed[*]}"
+  exit 1
+fi
+echo "PASS: all tests"
