@@ -35,6 +35,13 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CPixman", pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]),
+        // libjpeg-turbo's TurboJPEG API: errors come back as return codes, not longjmp.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
         // MARK: the one C target: ioctl request macros and layouts Swift cannot import
         .target(name: "CVitrineShims"),
 
@@ -46,7 +53,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "CPNG"],
+            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineMotion",

@@ -12,7 +12,7 @@ packages=(
   pkg-config
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-  libpng-dev libjpeg62-turbo-dev libyaml-dev
+  libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
   fonts-dejavu-core
 )
 for option in "$@"; do

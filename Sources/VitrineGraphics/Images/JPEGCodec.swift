@@ -1,0 +1,72 @@
+import CTurboJPEG
+import VitrineCore
+
+/// JPEG decoding through libjpeg-turbo's TurboJPEG API (errors are return codes, so no
+/// setjmp/longjmp crosses Swift frames).
+public enum JPEGCodec {
+    /// Decodes JPEG bytes into an opaque `xrgb8888` buffer. `name` is used in error messages.
+    public static func decode(_ bytes: [UInt8], name: String = "JPEG data") throws(VitrineError) -> PixelBuffer {
+        guard let handle = tjInitDecompress() else {
+            throw VitrineError(.unsupported, "\(name): cannot start the JPEG decoder")
+        }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else {
+            throw VitrineError(.invalidData, "\(name): not a readable JPEG image: \(Self.message(handle))")
+        }
+        let pixels = Int(width) * Int(height)
+        guard width > 0, height > 0, pixels <= PNGCodec.maximumPixelCount else {
+            throw VitrineError(
+                .invalidData, "\(name): image is \(width)x\(height) pixels",
+                hint: "images larger than \(PNGCodec.maximumPixelCount / (1024 * 1024)) megapixels are refused; scale it down")
+        }
+        let buffer = PixelBuffer(size: PixelSize(width: Int(width), height: Int(height)), format: .xrgb8888)
+        // TJPF_BGRX: bytes B, G, R, X = little-endian 0xXXRRGGBB words.
+        let status = bytes.withUnsafeBufferPointer { source in
+            buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRX.rawValue), 0)
+            }
+        }
+        // A warning (e.g. a truncated file) still decodes what is there; a fatal error does not.
+        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw VitrineError(.invalidData, "\(name): corrupt or truncated JPEG: \(Self.message(handle))")
+        }
+        for y in 0..<buffer.height {
+            let row = buffer.row(y)
+            for x in 0..<buffer.width { row[x] |= 0xFF00_0000 }
+        }
+        return buffer
+    }
+
+    private static func message(_ handle: tjhandle) -> String {
+        tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
+public final class ImageStore {
+    private var images: [String: PixelBuffer] = [:]
+
+    public init() {}
+
+    /// The decoded image at `path`, from memory after the first time.
+    public func image(at path: String) throws(VitrineError) -> PixelBuffer {
+        if let cached = self.images[path] { return cached }
+        let image = try Self.decode(try FileBytes.read(path), name: path)
+        self.images[path] = image
+        return image
+    }
+
+    /// Decodes PNG or JPEG bytes, recognised by their signature.
+    public static func decode(_ bytes: [UInt8], name: String) throws(VitrineError) -> PixelBuffer {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(bytes, name: name) }
+        throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
+    }
+}
