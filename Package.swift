@@ -85,6 +85,11 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench"],
             swiftSettings: swiftSettings),
+        // Shared by the test targets only: golden images, a seeded generator, temp directories.
+        .target(
+            name: "VitrineTestSupport",
+            dependencies: ["VitrineCore", "VitrineGraphics"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "vitrine",
             dependencies: ["VitrineCLI"],
@@ -110,6 +115,10 @@ let package = Package(
         .testTarget(
             name: "VitrineBlurTests",
             dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
+            exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VitrineGraphicsTests",
+            dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",

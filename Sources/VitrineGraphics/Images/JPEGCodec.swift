@@ -44,6 +44,22 @@ public enum JPEGCodec {
         return buffer
     }
 
+    /// Encodes an opaque buffer as a baseline JPEG (4:2:0) at `quality` 1–100: for tests, tools
+    /// and the bench, which need JPEG files made from known pixels.
+    public static func encode(_ buffer: PixelBuffer, quality: Int = 90) throws(VitrineError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw VitrineError(.unsupported, "cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { pixels in
+            tjCompress2(handle, pixels, Int32(buffer.width), Int32(buffer.bytesPerRow), Int32(buffer.height), Int32(TJPF_BGRX.rawValue),
+                        &output, &size, Int32(TJSAMP_420.rawValue), Int32(min(100, max(1, quality))), 0)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else { throw VitrineError(.ioFailure, "JPEG encoding failed: \(Self.message(handle))") }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
     private static func message(_ handle: tjhandle) -> String {
         tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
     }

@@ -1,0 +1,181 @@
+import VitrineCore
+
+/// Turns a layer tree into frames: redraws only dirty layer contents, computes what changed on
+/// screen, and composites only that (damage) into the frame, with pixman.
+///
+/// Each `render()`:
+/// 1. flattens the visible tree into paint order and redraws the backings whose content is dirty;
+/// 2. compares every layer's placement (rect, clip, opacity, content version, order) with the
+///    last frame: a change damages the old and the new rectangle, nothing else;
+/// 3. keeps the picture behind each backdrop layer up to date and re-blurs only what changed
+///    behind it (`BackdropBlur.invalidate`);
+/// 4. walks the layers top-down to find what opaque layers hide, then paints bottom-up only the
+///    damaged, visible part of each layer;
+/// 5. returns the damage, which the output copies to the screen.
+///
+/// Moving or fading a layer therefore costs a composite of its old and new rectangles, not a
+/// redraw. `scale` maps the tree's points to the frame's pixels.
+public final class Compositor {
+    public let root: Layer
+    public let scale: Double
+    /// The frame everything is composited into (the shadow buffer outputs copy from).
+    public private(set) var frame: PixelBuffer
+    /// What shows where no layer paints.
+    public var clearColor: Color = .black {
+        didSet { if oldValue != self.clearColor { self.needsFullRedraw = true } }
+    }
+    /// Backings redrawn by the last `render()` (for tests and stats).
+    public private(set) var lastRedrawCount = 0
+    public let shadowCache = ShadowCache()
+
+    let frameImage: PixmanImage
+    private var records: [ObjectIdentifier: PaintRecord] = [:]
+    private var needsFullRedraw = true
+    private var backdrops: [ObjectIdentifier: BackdropState] = [:]
+
+    public init(root: Layer, size: PixelSize, scale: Double = 1) {
+        self.root = root
+        self.scale = scale
+        self.frame = PixelBuffer(size: size, format: .xrgb8888)
+        self.frameImage = PixmanImage(buffer: self.frame)
+    }
+
+    /// The next `render()` repaints everything (after the output lost its buffers, say).
+    public func setNeedsFullRedraw() { self.needsFullRedraw = true }
+
+    /// Brings the frame up to date and returns the pixels that changed.
+    @discardableResult
+    public func render() -> Region {
+        let screen = self.frame.bounds
+        let items = PaintItem.flatten(self.root, screen: screen, scale: self.scale)
+        self.lastRedrawCount = 0
+        for item in items where item.layer.hasContent { self.updateBacking(item) }
+        var damage = self.needsFullRedraw ? Region(screen) : Region()
+        var current: [ObjectIdentifier: PaintRecord] = [:]
+        var changedBelow: [Region] = []  // changedBelow[i]: damage from items before i
+        var running = damage
+        for (order, item) in items.enumerated() {
+            changedBelow.append(running)
+            let record = PaintRecord(
+                visibleRect: item.visibleRect, originX: item.origin.x, originY: item.origin.y, clip: item.clip, roundedClip: item.roundedClip,
+                opacity: item.opacity, backingVersion: item.layer.backingVersion, backdropIntensity: item.backdrop?.intensity, order: order)
+            let id = ObjectIdentifier(item.layer)
+            current[id] = record
+            if let old = self.records[id] {
+                if old != record {
+                    running.formUnion(old.visibleRect)
+                    running.formUnion(record.visibleRect)
+                }
+            } else {
+                running.formUnion(record.visibleRect)
+            }
+        }
+        damage = running
+        for (id, old) in self.records where current[id] == nil { damage.formUnion(old.visibleRect) }
+        self.records = current
+        damage = damage.intersection(screen)
+        damage = self.updateBackdrops(items, changedBelow: changedBelow, damage: damage)
+        self.needsFullRedraw = false
+        if !damage.isEmpty { self.paint(items, damage: damage) }
+        return damage
+    }
+
+    // MARK: - Backings
+
+    private func updateBacking(_ item: PaintItem) {
+        let layer = item.layer
+        let size = PixelSize(width: item.backingRect.width, height: item.backingRect.height)
+        guard layer.backingVersion != layer.contentVersion || layer.backing?.size != size else { return }
+        guard size.width > 0, size.height > 0, size.area <= 64 * 1024 * 1024 else {
+            layer.backing = nil
+            layer.backingVersion = layer.contentVersion
+            return
+        }
+        let backing = (layer.backing?.size == size) ? layer.backing! : PixelBuffer(size: size, format: .argb8888Premultiplied)
+        backing.fill(backing.bounds, with: 0)
+        let canvas = Canvas(target: backing, scale: self.scale)
+        let margin = Double(item.margin) / self.scale
+        canvas.translate(dx: margin, dy: margin)
+        let bounds = Rect(size: layer.frame.size)
+        if let shadow = layer.shadow {
+            canvas.drawShadow(of: bounds, cornerRadii: layer.cornerRadii, blur: shadow.blur, offset: shadow.offset, color: shadow.color, cache: self.shadowCache)
+        }
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            canvas.fill(bounds, cornerRadii: layer.cornerRadii, color: background)
+        }
+        if let draw = layer.draw {
+            canvas.withSavedState {
+                canvas.clip(to: bounds)
+                draw(canvas)
+            }
+        }
+        layer.backing = backing
+        layer.backingVersion = layer.contentVersion
+        layer.displayCount += 1
+        self.lastRedrawCount += 1
+    }
+
+    // MARK: - Backdrops
+
+    /// Keeps each backdrop's picture-behind and blur current; returns the damage grown by what
+    /// the blur spreads.
+    private func updateBackdrops(_ items: [PaintItem], changedBelow: [Region], damage: Region) -> Region {
+        var damage = damage
+        var seen = Set<ObjectIdentifier>()
+        for (index, item) in items.enumerated() {
+            guard let backdrop = item.backdrop else { continue }
+            let id = ObjectIdentifier(item.layer)
+            seen.insert(id)
+            let state: BackdropState
+            if let existing = self.backdrops[id], existing.matches(backdrop, size: self.frame.size) {
+                state = existing
+                let behind = changedBelow[index]
+                guard !behind.isEmpty else { continue }
+                self.paint(Array(items[0..<index]), damage: behind, into: state.below, image: state.belowImage)
+                state.blur.invalidate(behind)
+                // The blur spreads a change by its support radius.
+                let reach = state.blur.plan.supportRadius * state.blur.plan.downsampleFactor + state.blur.plan.downsampleFactor
+                for rect in behind.rects { damage.formUnion(rect.insetBy(-reach).intersection(item.visibleRect)) }
+            } else {
+                let below = PixelBuffer(size: self.frame.size, format: .xrgb8888)
+                let belowImage = PixmanImage(buffer: below)
+                self.paint(Array(items[0..<index]), damage: Region(below.bounds), into: below, image: belowImage)
+                let blur = BackdropBlur(source: below, sigma: backdrop.sigma * self.scale, style: backdrop.style)
+                self.backdrops[id] = BackdropState(backdrop: backdrop, below: below, belowImage: belowImage, blur: blur)
+                damage.formUnion(item.visibleRect)
+            }
+        }
+        for id in self.backdrops.keys where !seen.contains(id) { self.backdrops[id] = nil }
+        return damage.intersection(self.frame.bounds)
+    }
+
+    func backdropState(for layer: Layer) -> BackdropState? { self.backdrops[ObjectIdentifier(layer)] }
+
+    /// Paints `items` into the frame within `damage`.
+    private func paint(_ items: [PaintItem], damage: Region) {
+        self.paint(items, damage: damage, into: self.frame, image: self.frameImage)
+    }
+}
+
+/// The picture behind one backdrop layer and its cached blur.
+final class BackdropState {
+    let backdrop: LayerBackdrop
+    let below: PixelBuffer
+    let belowImage: PixmanImage
+    let blur: BackdropBlur
+    /// Scratch for partial intensities (the blur is drawn here, then blended).
+    lazy var scratch = PixelBuffer(size: self.below.size, format: .xrgb8888)
+    lazy var scratchImage = PixmanImage(buffer: self.scratch)
+
+    init(backdrop: LayerBackdrop, below: PixelBuffer, belowImage: PixmanImage, blur: BackdropBlur) {
+        self.backdrop = backdrop
+        self.below = below
+        self.belowImage = belowImage
+        self.blur = blur
+    }
+
+    /// Whether this state still fits (intensity may change freely; style and blur may not).
+    func matches(_ other: LayerBackdrop, size: PixelSize) -> Bool {
+        self.backdrop.style == other.style && self.backdrop.sigma == other.sigma && self.below.size == size
+    }
+}

@@ -1,0 +1,114 @@
+import VitrineCore
+
+/// A blurred view of what is behind a layer (ContentSheet's backdrop), drawn before the layer's
+/// own content.
+public struct LayerBackdrop: Hashable, Sendable {
+    public var style: BlurStyle
+    /// Blur standard deviation in points.
+    public var sigma: Double
+    /// How much of the blur shows (0 = none, 1 = full): animated when the backdrop fades in and
+    /// out with the sheet.
+    public var intensity: Double
+
+    public init(style: BlurStyle, sigma: Double = 20, intensity: Double = 1) {
+        self.style = style
+        self.sigma = sigma
+        self.intensity = intensity
+    }
+}
+
+/// A soft shadow drawn around a layer's shape (outside its frame too).
+public struct LayerShadow: Hashable, Sendable {
+    public var color: Color
+    /// Blur in points (a Gaussian's standard deviation).
+    public var blur: Double
+    public var offset: Point
+
+    public init(color: Color, blur: Double, offset: Point = .zero) {
+        self.color = color
+        self.blur = blur
+        self.offset = offset
+    }
+}
+
+/// A node of the layer tree: geometry, opacity, clipping, and content cached in a backing bitmap.
+///
+/// Content (background colour, corner radius, shadow and whatever `draw` paints) is rendered
+/// into the backing only when it is marked dirty (`setNeedsDisplay()`, or a change of size,
+/// colour, radius or shadow). Moving or fading a layer changes no pixels of its backing: the
+/// `Compositor` composites the cached bitmap at the new place or opacity and damages only the
+/// old and new rectangles. Coordinates are points; `frame` is in the parent's coordinates.
+public final class Layer {
+    /// Position and size in the superlayer's coordinates.
+    public var frame: Rect {
+        didSet { if oldValue.size != self.frame.size { self.setNeedsDisplay() } }
+    }
+    public var opacity: Double = 1
+    public var isHidden = false
+    public var backgroundColor: Color? {
+        didSet { if oldValue != self.backgroundColor { self.setNeedsDisplay() } }
+    }
+    /// Rounds the background, the shadow, and (with `clipsToBounds`) the sublayers.
+    public var cornerRadii: CornerRadii = .zero {
+        didSet { if oldValue != self.cornerRadii { self.setNeedsDisplay() } }
+    }
+    /// Cuts sublayers off at the layer's (rounded) bounds.
+    public var clipsToBounds = false
+    public var shadow: LayerShadow? {
+        didSet { if oldValue != self.shadow { self.setNeedsDisplay() } }
+    }
+    /// Blurs what is behind the layer, under its content.
+    public var backdrop: LayerBackdrop?
+    /// Paints the content in the layer's own coordinates ((0, 0) is its top-left corner), over
+    /// the background colour.
+    public var draw: ((Canvas) -> Void)? {
+        didSet { self.setNeedsDisplay() }
+    }
+    /// A name for logs and tests.
+    public var name: String
+
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+
+    /// Bumped whenever the content must be redrawn; the compositor compares it.
+    private(set) var contentVersion: UInt64 = 1
+    /// How many times the content was rendered into the backing (tests check moves do not redraw).
+    public internal(set) var displayCount = 0
+    var backing: PixelBuffer?
+    var backingVersion: UInt64 = 0
+
+    public init(frame: Rect = .zero, name: String = "layer") {
+        self.frame = frame
+        self.name = name
+    }
+
+    /// Marks the content for redrawing before the next composite.
+    public func setNeedsDisplay() {
+        self.contentVersion &+= 1
+    }
+
+    public func addSublayer(_ layer: Layer) {
+        self.insertSublayer(layer, at: self.sublayers.count)
+    }
+
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        self.sublayers.insert(layer, at: min(max(0, index), self.sublayers.count))
+        layer.superlayer = self
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = self.superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        self.superlayer = nil
+    }
+
+    /// Whether the layer draws anything itself (it may still only hold sublayers).
+    var hasContent: Bool {
+        (self.backgroundColor?.alpha ?? 0) > 0 || self.draw != nil || self.shadow != nil
+    }
+
+    /// Whether the content covers every pixel of the frame outside the rounded corners with
+    /// opaque colour: only an opaque background promises that.
+    var backgroundIsOpaque: Bool { self.backgroundColor?.isOpaque ?? false }
+}

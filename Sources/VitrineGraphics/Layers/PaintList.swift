@@ -1,0 +1,126 @@
+import VitrineCore
+
+/// A rounded clip in device pixels: the shape's inner part clips like a rectangle, only the four
+/// corner squares need a coverage mask.
+struct RoundedClip: Hashable {
+    var shape: ShapeCoverage.RoundedRect
+
+    /// The pixels fully inside the shape (the rect minus the corner squares).
+    var inner: Region {
+        let bounds = self.shape.pixelBounds
+        let r = self.shape.radii
+        let top = Int(max(r.topLeft, r.topRight).rounded(.up)) + 1
+        let bottom = Int(max(r.bottomLeft, r.bottomRight).rounded(.up)) + 1
+        let left = Int(max(r.topLeft, r.bottomLeft).rounded(.up)) + 1
+        let right = Int(max(r.topRight, r.bottomRight).rounded(.up)) + 1
+        let tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + 1, maxX: bounds.maxX - right, maxY: bounds.maxY - 1)
+        let wide = PixelRect(minX: bounds.minX + 1, minY: bounds.minY + top, maxX: bounds.maxX - 1, maxY: bounds.maxY - bottom)
+        return Region(tall).union(Region(wide))
+    }
+}
+
+/// One layer, placed on the screen for this frame.
+struct PaintItem {
+    let layer: Layer
+    /// Where the backing's (0, 0) lands, in device pixels.
+    var origin: (x: Int, y: Int)
+    /// The backing's rectangle on screen (frame plus shadow margin).
+    var backingRect: PixelRect
+    /// The layer's frame on screen, rounded to pixels.
+    var frameRect: PixelRect
+    /// The intersection of the clipping ancestors' bounds with the screen.
+    var clip: PixelRect
+    var roundedClip: RoundedClip?
+    /// Product of the layer's and its ancestors' opacities.
+    var opacity: Double
+    var backdrop: LayerBackdrop?
+    /// The shadow margin around the frame inside the backing, in pixels.
+    var margin: Int
+    /// The layer's corner radii in device pixels.
+    var cornerRadii: CornerRadii
+
+    /// What the layer can change on screen.
+    var visibleRect: PixelRect {
+        let drawn = self.backdrop != nil ? self.backingRect.boundingUnion(self.frameRect) : self.backingRect
+        return drawn.intersection(self.clip)
+    }
+
+    /// Pixels this layer alone decides (opaque, unclipped by a rounded ancestor corner): layers
+    /// below it need no painting there.
+    var opaqueRegion: Region {
+        guard self.opacity >= 1 else { return Region() }
+        var region = Region()
+        if let backdrop = self.backdrop, backdrop.intensity >= 1 {
+            region = Region(self.frameRect)
+        } else if self.layer.backgroundIsOpaque {
+            let shape = ShapeCoverage.RoundedRect(
+                minX: Double(self.frameRect.minX), minY: Double(self.frameRect.minY), maxX: Double(self.frameRect.maxX), maxY: Double(self.frameRect.maxY),
+                radii: self.cornerRadii)
+            region = self.cornerRadii.isZero ? Region(self.frameRect) : RoundedClip(shape: shape).inner
+        }
+        region = region.intersection(self.clip)
+        if let rounded = self.roundedClip { region = region.intersection(rounded.inner) }
+        return region
+    }
+}
+
+/// What a layer looked like on screen last frame, to find what changed.
+struct PaintRecord: Equatable {
+    var visibleRect: PixelRect
+    var originX: Int
+    var originY: Int
+    var clip: PixelRect
+    var roundedClip: RoundedClip?
+    var opacity: Double
+    var backingVersion: UInt64
+    var backdropIntensity: Double?
+    var order: Int
+}
+
+extension PaintItem {
+    /// Flattens the visible tree into paint order (parents before children, siblings in order).
+    static func flatten(_ root: Layer, screen: PixelRect, scale: Double) -> [PaintItem] {
+        var items: [PaintItem] = []
+        self.visit(root, offset: .zero, clip: screen, roundedClip: nil, opacity: 1, scale: scale, into: &items)
+        return items
+    }
+
+    private static func visit(_ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, scale: Double, into items: inout [PaintItem]) {
+        guard !layer.isHidden, layer.opacity > 0, layer.frame.size.width.isFinite, layer.frame.size.height.isFinite else { return }
+        let screenOrigin = offset + layer.frame.origin
+        let x = Int((screenOrigin.x * scale).rounded())
+        let y = Int((screenOrigin.y * scale).rounded())
+        let width = Int((max(0, layer.frame.width) * scale).rounded(.up))
+        let height = Int((max(0, layer.frame.height) * scale).rounded(.up))
+        let frameRect = PixelRect(x: x, y: y, width: width, height: height)
+        let margin = Self.shadowMargin(layer.shadow, scale: scale)
+        let effectiveOpacity = opacity * min(1, layer.opacity)
+        if layer.hasContent || layer.backdrop != nil {
+            items.append(PaintItem(
+                layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect,
+                clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
+                cornerRadii: layer.cornerRadii.scaled(by: scale)))
+        }
+        var childClip = clip
+        var childRounded = roundedClip
+        if layer.clipsToBounds {
+            childClip = clip.intersection(frameRect)
+            if !layer.cornerRadii.isZero {
+                childRounded = RoundedClip(shape: ShapeCoverage.RoundedRect(
+                    minX: Double(frameRect.minX), minY: Double(frameRect.minY), maxX: Double(frameRect.maxX), maxY: Double(frameRect.maxY),
+                    radii: layer.cornerRadii.scaled(by: scale)))
+            }
+        }
+        guard !childClip.isEmpty else { return }
+        for sublayer in layer.sublayers {
+            self.visit(sublayer, offset: screenOrigin, clip: childClip, roundedClip: childRounded, opacity: effectiveOpacity, scale: scale, into: &items)
+        }
+    }
+
+    /// Pixels of shadow around the frame: three standard deviations plus the offset.
+    static func shadowMargin(_ shadow: LayerShadow?, scale: Double) -> Int {
+        guard let shadow, shadow.color.alpha > 0 else { return 0 }
+        let reach = 3 * max(0, shadow.blur) + max(abs(shadow.offset.x), abs(shadow.offset.y))
+        return Int((reach * scale).rounded(.up)) + 1
+    }
+}
