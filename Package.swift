@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "CPixman"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",

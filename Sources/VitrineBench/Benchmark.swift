@@ -8,8 +8,14 @@ import VitrineCore
 public protocol Benchmark: Sendable {
     /// The group's name, matched by `--only` (e.g. `blur`). Rows should start with it.
     var name: String { get }
+    /// The names of the rows it produces (for `--only`); the group's name by default.
+    var rowNames: [String] { get }
     /// Measures and returns the rows; notes for the user go to `context.note(_:)`.
     func run(_ context: BenchContext) throws -> [BenchRow]
+}
+
+extension Benchmark {
+    public var rowNames: [String] { [self.name] }
 }
 
 /// How the bench was asked to run.
@@ -62,13 +68,14 @@ public final class BenchContext {
 public enum BenchmarkList {
     public static let all: [any Benchmark] = [
         BlurBenchmark(),
+        CompositingBenchmark(),
         SpringBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.
     public static func run(_ context: BenchContext) throws -> [BenchRow] {
         var rows: [BenchRow] = []
-        for benchmark in self.all where context.options.wants(benchmark.name) {
+        for benchmark in self.all where context.options.wants(benchmark.name) || benchmark.rowNames.contains(where: context.options.wants) {
             rows += try benchmark.run(context).filter { context.options.wants($0.name) }
         }
         return rows

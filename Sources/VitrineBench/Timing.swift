@@ -18,6 +18,10 @@ public struct TimingSamples: Sendable, Equatable {
         return samples
     }
 
+    public mutating func append(_ milliseconds: Double) {
+        self.milliseconds.append(milliseconds)
+    }
+
     public mutating func append(contentsOf other: TimingSamples) {
         self.milliseconds.append(contentsOf: other.milliseconds)
     }
@@ -31,6 +35,21 @@ public struct TimingSamples: Sendable, Equatable {
     }
 
     public var median: Double? { self.percentile(50) }
+
+    /// The CPU time this thread spends in `work`, in milliseconds: on a shared machine it leaves
+    /// out time the scheduler gave to other processes.
+    public static func cpuTime(_ work: () -> Void) -> Double {
+        let start = self.threadCPUNow()
+        work()
+        return self.threadCPUNow() - start
+    }
+
+    /// This thread's CPU time in milliseconds (excludes time it was not scheduled).
+    static func threadCPUNow() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+    }
 
     /// CLOCK_MONOTONIC in milliseconds.
     static func now() -> Double {

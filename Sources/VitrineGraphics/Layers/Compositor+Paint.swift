@@ -18,7 +18,7 @@ extension Compositor {
             if let backdrop = item.backdrop, target === self.frame, let state = self.backdropState(for: item.layer) {
                 self.paintBackdrop(backdrop, state: state, region: regions[index].intersection(item.frameRect), image: image)
             }
-            if let backing = item.layer.backing {
+            if let backing = item.layer.backingImage {
                 self.composite(backing, item: item, region: regions[index], into: image)
             }
         }
@@ -39,8 +39,7 @@ extension Compositor {
     }
 
     /// Composites a layer's backing within `region`, with its opacity and its ancestors' clip.
-    private func composite(_ backing: PixelBuffer, item: PaintItem, region: Region, into image: PixmanImage) {
-        let source = PixmanImage(buffer: backing)
+    private func composite(_ source: PixmanImage, item: PaintItem, region: Region, into image: PixmanImage) {
         let opacityMask = item.opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: item.opacity)) : nil
         var plain = region.intersection(item.backingRect)
         var cornered = Region()

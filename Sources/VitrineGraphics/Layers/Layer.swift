@@ -74,7 +74,11 @@ public final class Layer {
     private(set) var contentVersion: UInt64 = 1
     /// How many times the content was rendered into the backing (tests check moves do not redraw).
     public internal(set) var displayCount = 0
-    var backing: PixelBuffer?
+    var backing: PixelBuffer? {
+        didSet { if oldValue !== self.backing { self.backingImage = self.backing.map { PixmanImage(buffer: $0) } } }
+    }
+    /// The backing wrapped for pixman once, not per composite.
+    private(set) var backingImage: PixmanImage?
     var backingVersion: UInt64 = 0
 
     public init(frame: Rect = .zero, name: String = "layer") {

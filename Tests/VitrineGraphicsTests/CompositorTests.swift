@@ -1,0 +1,139 @@
+import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineTestSupport
+
+@Suite("Compositor")
+struct CompositorTests {
+    static let size = PixelSize(width: 200, height: 150)
+
+    /// A photo background, a card with a shadow and rounded corners clipping an image and a
+    /// label-like bar, and a translucent badge.
+    static func scene() -> (root: Layer, card: Layer, badge: Layer, photo: Layer) {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+        let photo = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "photo")
+        let image = CanvasTests.photo()
+        photo.draw = { canvas in canvas.draw(image, in: Rect(x: 0, y: 0, width: 200, height: 150), mode: .fill) }
+        root.addSublayer(photo)
+        let card = Layer(frame: Rect(x: 30, y: 40, width: 120, height: 80), name: "card")
+        card.backgroundColor = Color(hex: "#FAFAFA")!
+        card.cornerRadii = CornerRadii(all: 16)
+        card.clipsToBounds = true
+        card.shadow = LayerShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 90), blur: 6, offset: Point(x: 0, y: 4))
+        root.addSublayer(card)
+        let bar = Layer(frame: Rect(x: -10, y: 50, width: 140, height: 40), name: "bar")
+        bar.backgroundColor = Color(hex: "#1565C0")!
+        card.addSublayer(bar)
+        let badge = Layer(frame: Rect(x: 140, y: 20, width: 40, height: 40), name: "badge")
+        badge.backgroundColor = Color(hex: "#E53935")!
+        badge.cornerRadii = CornerRadii(all: 20)
+        badge.opacity = 0.6
+        root.addSublayer(badge)
+        return (root, card, badge, photo)
+    }
+
+    static func fullRender(_ root: Layer) -> PixelBuffer {
+        let fresh = Compositor(root: root, size: size)
+        fresh.render()
+        return fresh.frame.copy()
+    }
+
+    @Test("a scene with clipping, rounded corners, shadow and opacity matches its golden image")
+    func golden() {
+        let scene = Self.scene()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        #expect(compositor.render() == Region(PixelRect(size: Self.size)))
+        let comparison = GoldenImage.compare(compositor.frame, name: "compositor-scene", directory: CanvasTests.snapshots)
+        #expect(comparison.matches(tolerance: 2), "\(comparison)")
+    }
+
+    @Test("moving a layer damages exactly its old and new rectangles and redraws nothing")
+    func moveIsCompositeOnly() {
+        let scene = Self.scene()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        let displays = scene.badge.displayCount
+        scene.badge.frame.origin.x -= 7
+        let damage = compositor.render()
+        #expect(damage == Region(PixelRect(x: 140, y: 20, width: 40, height: 40)).union(Region(PixelRect(x: 133, y: 20, width: 40, height: 40))))
+        #expect(compositor.lastRedrawCount == 0)
+        #expect(scene.badge.displayCount == displays)
+        #expect(compositor.frame.hasSamePixels(as: Self.fullRender(scene.root)))
+    }
+
+    @Test("fading damages the layer's rectangle and redraws nothing; nothing changed damages nothing")
+    func fadeAndIdle() {
+        let scene = Self.scene()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        #expect(compositor.render().isEmpty)
+        scene.badge.opacity = 0.3
+        #expect(compositor.render() == Region(PixelRect(x: 140, y: 20, width: 40, height: 40)))
+        #expect(compositor.lastRedrawCount == 0)
+        #expect(compositor.frame.hasSamePixels(as: Self.fullRender(scene.root)))
+    }
+
+    @Test("marking content dirty redraws only that layer")
+    func contentChange() {
+        let scene = Self.scene()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        scene.card.backgroundColor = Color(hex: "#FFF3E0")!
+        compositor.render()
+        #expect(compositor.lastRedrawCount == 1)
+        #expect(compositor.frame.hasSamePixels(as: Self.fullRender(scene.root)))
+    }
+
+    @Test("incremental frames equal a full render after random changes", arguments: 0..<6)
+    func incrementalEqualsFull(seed: Int) {
+        var random = SplitMix(seed: UInt64(seed))
+        let scene = Self.scene()
+        let extra = Layer(frame: Rect(x: 10, y: 10, width: 30, height: 20), name: "extra")
+        extra.backgroundColor = Color(hex: "#43A047")!
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        let layers = [scene.card, scene.badge, extra, scene.card.sublayers[0]]
+        for _ in 0..<25 {
+            let layer = layers[Int(random.next() % UInt64(layers.count))]
+            switch random.next() % 7 {
+            case 0: layer.frame.origin.x += Double(Int(random.next() % 21) - 10) * 0.75
+            case 1: layer.frame.origin.y += Double(Int(random.next() % 21) - 10)
+            case 2: layer.opacity = Double(random.next() % 11) / 10
+            case 3: layer.isHidden.toggle()
+            case 4: layer.backgroundColor = Color(red: UInt8(truncatingIfNeeded: random.next()), green: 90, blue: 160, alpha: random.next() % 2 == 0 ? 255 : 140)
+            case 5: if extra.superlayer == nil { scene.card.addSublayer(extra) } else { extra.removeFromSuperlayer() }
+            default: layer.frame.size.width = 20 + Double(random.next() % 100)
+            }
+            compositor.render()
+            let full = Self.fullRender(scene.root)
+            #expect(GoldenImage.worstChannelDifference(compositor.frame, full) == 0)
+        }
+    }
+
+    @Test("a backdrop layer shows the blur of what is behind it, and follows changes behind it")
+    func backdrop() {
+        let scene = Self.scene()
+        let backdrop = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "backdrop")
+        backdrop.backdrop = LayerBackdrop(style: .dark, sigma: 8)
+        scene.root.insertSublayer(backdrop, at: 1)  // above the photo, below the card
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        // Behind the backdrop is only the photo: the blurred backdrop must equal its blur.
+        let behind = Compositor(root: Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150)), size: Self.size)
+        behind.root.addSublayer(scene.photo)
+        behind.render()
+        scene.root.insertSublayer(scene.photo, at: 0)
+        let blurred = BackdropBlur.blurred(behind.frame, sigma: 8, style: .dark)
+        #expect(compositor.frame[5, 5] == blurred[5, 5])
+        #expect(compositor.frame[190, 140] == blurred[190, 140])
+        // Something changes behind it: the blur follows, and equals a fresh render.
+        scene.photo.draw = { canvas in canvas.fill(Rect(x: 0, y: 0, width: 200, height: 150), color: Color(hex: "#804020")!) }
+        compositor.render()
+        #expect(GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root)) == 0)
+        // Fading the backdrop blends blur and sharp picture; fully off shows the sharp picture.
+        backdrop.backdrop?.intensity = 0
+        compositor.render()
+        #expect(compositor.frame[5, 5] & 0xFFFFFF == 0x804020)
+        #expect(GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root)) == 0)
+    }
+}
