@@ -64,6 +64,10 @@ let package = Package(
             dependencies: ["VitrineCore"],
             swiftSettings: swiftSettings),
         .target(
+            name: "VitrineUI",
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineGestures"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineHeadless",
             dependencies: ["VitrineCore", "VitrineGraphics"],
             swiftSettings: swiftSettings),

@@ -1,0 +1,92 @@
+import VitrineCore
+import VitrineGestures
+import VitrineGraphics
+import VitrineMotion
+
+/// The top of a view tree on one screen: it owns the compositor, the animator and the gesture
+/// arena, turns touch frames into gestures, and frame-clock ticks into presented frames.
+///
+/// Each frame: the animator steps every running animation to the frame's presentation time, the
+/// views lay out where needed, the compositor renders only what changed, and the damage goes to
+/// the output. A window asks its frame clock for a frame only when something changed or
+/// animates, so an idle screen costs nothing.
+public final class Window {
+    public let root: View
+    /// Screen size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    public let compositor: Compositor
+    public let animator: Animator
+    public let frameClock: FrameClock?
+    private(set) var arena: GestureArena!
+    /// Where finished frames go: the output's `present`.
+    public var present: ((PixelBuffer, Region) -> Void)?
+    /// Called at the start of each frame, after animations stepped (for components that follow
+    /// animated values, and for state recorders).
+    public var onFrame: ((FrameTime) -> Void)?
+    /// The presentation time of the last frame rendered.
+    public private(set) var lastFrameTime: FrameTime?
+    /// Frames rendered so far.
+    public private(set) var framesRendered = 0
+
+    /// - Parameters:
+    ///   - pixelSize: the output's logical size in pixels.
+    ///   - scale: pixels per point (the screen is `pixelSize / scale` points).
+    public init(pixelSize: PixelSize, scale: Double = 1, frameClock: FrameClock?) {
+        precondition(scale > 0)
+        self.scale = scale
+        self.size = Size(width: Double(pixelSize.width) / scale, height: Double(pixelSize.height) / scale)
+        self.root = View(frame: Rect(size: self.size))
+        self.compositor = Compositor(root: self.root.layer, size: pixelSize, scale: scale)
+        self.frameClock = frameClock
+        self.animator = Animator(frameClock: frameClock)
+        self.root.hostWindow = self
+        self.arena = GestureArena(logger: Logger("gestures")) { [unowned self] contact in
+            self.recognizers(at: Point(x: contact.x, y: contact.y))
+        }
+        frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
+        self.setNeedsFrame()
+    }
+
+    /// Connects the window to a display: frames are presented to it, paced by its clock.
+    public convenience init(output: DisplayOutput, scale: Double = 1) {
+        self.init(pixelSize: output.size, scale: scale, frameClock: output.frameClock)
+        self.present = { [unowned output] frame, damage in output.present(frame, damage: damage) }
+    }
+
+    /// Asks for a frame (coalesced: many calls before it, one frame).
+    public func setNeedsFrame() {
+        self.frameClock?.requestFrame()
+    }
+
+    /// Routes a touch frame to the gesture arena (recognizers of the views under each finger).
+    public func handle(_ touches: TouchFrame) {
+        self.arena.handle(touches)
+    }
+
+    /// The recognizers of the views under `point`, innermost first.
+    func recognizers(at point: Point) -> [any GestureRecognizer] {
+        var result: [any GestureRecognizer] = []
+        var view = self.root.hitTest(point)
+        while let current = view {
+            result.append(contentsOf: current.gestureRecognizers)
+            view = current.superview
+        }
+        return result
+    }
+
+    /// One frame: animations, layout, composite, present. Tests call it with hand-made times.
+    public func renderFrame(_ time: FrameTime) {
+        self.lastFrameTime = time
+        self.animator.step(time)
+        self.onFrame?(time)
+        self.root.layoutIfNeeded()
+        let damage = self.compositor.render()
+        self.framesRendered += 1
+        if !damage.isEmpty { self.present?(self.compositor.frame, damage) }
+    }
+
+    /// The view under a point (window coordinates), for tests and tools.
+    public func view(at point: Point) -> View? { self.root.hitTest(point) }
+}
