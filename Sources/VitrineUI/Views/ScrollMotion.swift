@@ -20,6 +20,8 @@ public final class ScrollMotion {
     public var limits: ClosedRange<Double>
     /// The length the rubber band is relative to (the viewport).
     public var dimension: Double
+    /// False: a drag stops at the limits instead of rubber-banding past them.
+    public var rubberBands = true
     /// Called whenever `value` changes.
     public var onChange: ((Double) -> Void)?
     /// Called once when a release or settle comes to rest.
@@ -77,7 +79,12 @@ public final class ScrollMotion {
     /// Moves the value by `delta` of finger travel (rubber-banded past the limits).
     public func drag(by delta: Double) {
         self.rawValue += delta
-        self.update(rubberBandClamp(self.rawValue, limits: self.limits, dimension: self.dimension))
+        if self.rubberBands {
+            self.update(rubberBandClamp(self.rawValue, limits: self.limits, dimension: self.dimension))
+        } else {
+            self.rawValue = min(max(self.rawValue, self.limits.lowerBound), self.limits.upperBound)
+            self.update(self.rawValue)
+        }
     }
 
     /// The finger lifted: coast with `velocity` (units/s) at `rate`, bouncing at the limits.

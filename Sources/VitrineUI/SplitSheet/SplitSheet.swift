@@ -1,0 +1,216 @@
+import VitrineCore
+import VitrineGestures
+import VitrineGraphics
+import VitrineMotion
+
+/// Where a split sheet rests (the original's detents, as `contentOffset.y` values).
+public enum SheetDetent: String, Sendable, Equatable {
+    /// Offset 0: only the main content shows.
+    case hidden
+    /// Offset `minimumSheetHeight`.
+    case shown
+    /// Offset = the sheet's height: all of it visible (scrolled to its end when taller than the
+    /// screen). Exists only when the sheet's content is taller than `minimumSheetHeight`.
+    case expanded
+    /// Resting elsewhere (inside the expanded range after a still release), or moving.
+    case between
+}
+
+/// Main content plus a sheet that rises from the bottom: hidden, shown, or expanded when its
+/// content is taller than the minimum height (aheze/SplitSheet, shared/research/sheets_physics.md §A1).
+///
+/// The whole view is one vertical drag, like the original's scroll view: dragging up anywhere
+/// shows the sheet (unless `swipeUpToShowAllowed` is false), buttons in both panes keep working
+/// (the gesture arena gives taps to them), and a touch catches a moving sheet where it is drawn.
+/// With `displaceContent` the main content shrinks as the sheet rises; otherwise the sheet
+/// overlays it. Differences from the original: the settle is a critically damped spring that
+/// takes the finger's velocity (the original lets UIScrollView decelerate onto the target), and
+/// content taller than the screen scrolls with momentum inside the expanded sheet (the original
+/// snaps every flick to a detent there).
+public final class SplitSheet: View {
+    /// Holds the main content (pinned to it by the caller).
+    public let mainView = View()
+    /// The sheet's container (background, handle, content).
+    public let sheetView = View()
+    /// The grabber: 36×5 pt, radius 2.5, 9 pt from the sheet's top (original `addHandle`).
+    public let handleView = View()
+    public let pan: PanGestureRecognizer
+
+    /// If true the main content shrinks as the sheet rises; else the sheet overlays it.
+    public var displaceContent = true { didSet { self.setNeedsLayout() } }
+    public var showHandle = true { didSet { self.handleView.isHidden = !self.showHandle } }
+    /// The shown detent's height (original default 400).
+    public var minimumSheetHeight = 400.0 { didSet { self.contentChanged() } }
+    /// Within this distance of the shown detent a still release snaps to it (original 150).
+    public var snappingDistance = 150.0
+    /// Duration of `show(_:)`, critically damped (original 0.6 s, damping 1, velocity 1).
+    public var animationDuration = 0.6
+    /// If false the sheet cannot be dragged up while hidden (original `isScrollEnabled = showing`).
+    public var swipeUpToShowAllowed = true
+    /// Height of the sheet's content (the sheet is at least `minimumSheetHeight` tall).
+    public var sheetContentHeight = 0.0 { didSet { self.contentChanged() } }
+    /// Whether the sheet is shown (the original's observable `showing`).
+    public private(set) var showing = false {
+        didSet { if oldValue != self.showing { self.onShowingChange?(self.showing) } }
+    }
+    /// Called when `showing` changes.
+    public var onShowingChange: ((Bool) -> Void)?
+    /// Called when the sheet comes to rest.
+    public var onRest: ((SheetDetent) -> Void)?
+
+    /// A release slower than this counts as a still release (the original's `velocity == 0`
+    /// branch): Flutter's and Android's minimum fling velocity, 50 pt/s (research/input.md §5).
+    public static let stillVelocity = 50.0
+
+    private(set) var motion: ScrollMotion!
+
+    public init(frame: Rect = .zero, theme: Theme = .standard, metrics: GestureMetrics = GestureMetrics()) {
+        self.pan = PanGestureRecognizer(axis: .vertical, metrics: metrics)
+        super.init(frame: frame)
+        self.clipsToBounds = true
+        self.mainView.clipsToBounds = true
+        self.addSubview(self.mainView)
+        self.sheetView.backgroundColor = theme.surface
+        self.sheetView.cornerRadii = .top(12)
+        self.sheetView.shadow = LayerShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 40), blur: 8, offset: Point(x: 0, y: -2))
+        self.addSubview(self.sheetView)
+        self.handleView.backgroundColor = theme.handleColor
+        self.handleView.cornerRadii = CornerRadii(all: 2.5)
+        self.sheetView.addSubview(self.handleView)
+        self.motion = ScrollMotion(limits: 0...0, dimension: 1) { [weak self] in self?.window?.animator }
+        self.motion.onChange = { [unowned self] _ in self.setNeedsLayout() }
+        self.addGestureRecognizer(self.pan)
+        self.pan.onDown = { [unowned self] _ in self.motion.stop() }
+        self.pan.onChange = { [unowned self] pan in self.panChanged(pan) }
+    }
+
+    // MARK: - State
+
+    /// How far the sheet has risen (the original's `contentOffset.y`).
+    public var offset: Double { self.motion.value }
+
+    /// The sheet's height: its content, at least the minimum.
+    public var sheetHeight: Double { max(self.minimumSheetHeight, self.sheetContentHeight) }
+
+    /// Detent offsets: hidden, shown, and expanded when the content is taller than the minimum.
+    public var detentOffsets: [Double] {
+        self.sheetHeight > self.minimumSheetHeight ? [0, self.minimumSheetHeight, self.sheetHeight] : [0, self.minimumSheetHeight]
+    }
+
+    public var expandedOffset: Double { self.detentOffsets.last! }
+
+    /// The detent the sheet is at (within half a point), or `.between`.
+    public var detent: SheetDetent {
+        let value = self.offset
+        if abs(value) < 0.5 { return .hidden }
+        if abs(value - self.minimumSheetHeight) < 0.5 { return .shown }
+        if self.sheetHeight > self.minimumSheetHeight && abs(value - self.sheetHeight) < 0.5 { return .expanded }
+        return .between
+    }
+
+    /// Shows or hides the sheet: UIKit's spring of `animationDuration`, damping 1, initial
+    /// velocity 1 (one whole travel per second), as the original's `show(_:)`.
+    public func show(_ shouldShow: Bool, animated: Bool = true) {
+        self.showing = shouldShow
+        let target = shouldShow ? self.minimumSheetHeight : 0
+        guard animated else {
+            self.motion.set(target)
+            self.onRest?(self.detent)
+            return
+        }
+        let distance = target - self.offset
+        self.motion.settle(
+            to: target, velocity: distance, parameters: SpringParameters(uiKitDuration: self.animationDuration, dampingRatio: 1)
+        ) { [weak self] in
+            guard let self else { return }
+            self.onRest?(self.detent)
+        }
+    }
+
+    // MARK: - Layout
+
+    public override func layoutSubviews() {
+        let bounds = self.bounds
+        self.motion.limits = 0...self.expandedOffset
+        self.motion.dimension = max(1, bounds.height)
+        let offset = self.offset
+        let mainHeight = self.displaceContent ? bounds.height - min(max(0, offset), bounds.height) : bounds.height
+        self.mainView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(0, mainHeight))
+        self.sheetView.frame = Rect(x: 0, y: bounds.height - offset, width: bounds.width, height: self.sheetHeight + max(0, -offset) + 200)
+        self.handleView.frame = Rect(x: (bounds.width - 36) / 2, y: 9, width: 36, height: 5)
+        self.handleView.isHidden = !self.showHandle
+    }
+
+    private func contentChanged() {
+        self.motion.limits = 0...self.expandedOffset
+        self.setNeedsLayout()
+    }
+
+    // MARK: - Dragging
+
+    private func panChanged(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            guard self.swipeUpToShowAllowed || self.showing else { return }
+            self.motion.beginDrag()
+            self.dragged = 0
+        case .changed:
+            guard self.swipeUpToShowAllowed || self.showing else { return }
+            let delta = -(pan.translation.y - self.dragged)
+            self.dragged = pan.translation.y
+            self.motion.drag(by: delta)
+        case .ended:
+            guard self.swipeUpToShowAllowed || self.showing else { return }
+            self.release(risingVelocity: -pan.velocity.y)
+        case .failed, .cancelled:
+            // A tap or another gesture took the touch that caught the sheet: settle from here.
+            if self.detent == .between { self.release(risingVelocity: 0) }
+        case .possible:
+            break
+        }
+    }
+
+    private var dragged = 0.0
+
+    /// The original's `scrollViewWillEndDragging`, with the predicted rest point at UIKit's fast
+    /// deceleration rate (0.99 per ms), then a spring that keeps the finger's velocity.
+    func release(risingVelocity velocity: Double) {
+        let offset = self.offset
+        let predicted = offset + project(velocity: velocity, rate: .fast)
+        let detents = self.detentOffsets
+        let fullScreen = self.bounds.height
+        // Content taller than the screen scrolls freely above the full-screen point.
+        if self.expandedOffset > fullScreen && offset >= fullScreen && predicted >= fullScreen {
+            self.showing = true
+            self.motion.onRest = { [weak self] _ in
+                guard let self else { return }
+                self.motion.onRest = nil
+                self.onRest?(self.detent)
+            }
+            self.motion.release(velocity: velocity, rate: .fast)
+            return
+        }
+        var target: Double
+        if velocity <= -Self.stillVelocity {
+            target = detents.filter { $0 < predicted }.min { abs(predicted - $0) < abs(predicted - $1) } ?? 0
+        } else if velocity >= Self.stillVelocity {
+            target = detents.filter { $0 > predicted }.min { abs(predicted - $0) < abs(predicted - $1) } ?? self.expandedOffset
+        } else {
+            let distanceToShown = self.minimumSheetHeight - predicted
+            if distanceToShown <= -self.snappingDistance {
+                // Released still, well above the shown detent: it rests where it is (bouncing
+                // back inside the range if pulled past the end).
+                target = min(max(offset, 0), self.expandedOffset)
+            } else if distanceToShown < self.snappingDistance {
+                target = self.minimumSheetHeight
+            } else {
+                target = 0
+            }
+        }
+        self.showing = target != 0
+        self.motion.settle(to: target, velocity: velocity, parameters: SpringParameters(uiKitDuration: self.animationDuration, dampingRatio: 1)) { [weak self] in
+            guard let self else { return }
+            self.onRest?(self.detent)
+        }
+    }
+}
