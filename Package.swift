@@ -38,6 +38,15 @@ let package = Package(
         .systemLibrary(
             name: "CPixman", pkgConfig: "pixman-1",
             providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         // libjpeg-turbo's TurboJPEG API: errors come back as return codes, not longjmp.
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -53,7 +62,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG"],
+            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineMotion",
@@ -110,6 +119,10 @@ let package = Package(
         .testTarget(
             name: "VitrineBlurTests",
             dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
+            exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VitrineTextTests",
+            dependencies: ["VitrineGraphics", "VitrineCore"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",
