@@ -63,6 +63,7 @@ public enum BenchmarkList {
     public static let all: [any Benchmark] = [
         BlurBenchmark(),
         SpringBenchmark(),
+        TextBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.
