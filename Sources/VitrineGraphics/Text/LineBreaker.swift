@@ -75,6 +75,8 @@ enum LineBreaker {
             }
             candidate += 1
         }
+        // Spaces right after the break hang at the end of this line rather than start the next.
+        while end < scalars.count && Self.isSpace(scalars[end]) { end += 1 }
         return end
     }
 
