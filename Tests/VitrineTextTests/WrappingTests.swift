@@ -91,6 +91,7 @@ struct WrappingTests {
         for line in layout.lines {
             let first = line.text.unicodeScalars.first!.value
             #expect(first != 0x094D && first != 0x093F, "a line starts with a virama or vowel sign: \(layout.lineTexts)")
+            #expect(line.text.unicodeScalars.last!.value != 0x094D, "a line ends inside a conjunct: \(layout.lineTexts)")
         }
     }
 

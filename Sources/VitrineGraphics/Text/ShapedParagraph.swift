@@ -49,7 +49,8 @@ final class TextShaper {
 ///
 /// Widths come from the shaped glyphs: each glyph's advance counts for the first scalar of its
 /// cluster, so the width of any range of whole clusters is a difference of prefix sums, and
-/// lines can only end where a cluster starts (never inside a ligature or a conjunct).
+/// lines can only end where a cluster starts (never inside a ligature or a conjunct; a virama
+/// followed by a letter counts as inside one).
 struct ShapedParagraph {
     var runs: [TextRun]
     var glyphs: [ShapedGlyph] = []
@@ -77,6 +78,13 @@ struct ShapedParagraph {
                 advances[cluster] &+= Int(glyph.advance)
                 starts[cluster] = true
             }
+        }
+        // A virama joins the consonants around it into one conjunct (क्ष), even where HarfBuzz
+        // reports two clusters (a half form and a full one): no line ends after it.
+        let unicode = hb_unicode_funcs_get_default()
+        for i in 1..<max(1, scalars.count) where starts[i] && hb_unicode_combining_class(unicode, scalars[i - 1]) == HB_UNICODE_COMBINING_CLASS_VIRAMA {
+            let category = hb_unicode_general_category(unicode, scalars[i])
+            if category == HB_UNICODE_GENERAL_CATEGORY_OTHER_LETTER { starts[i] = false }
         }
         // Prefix sums: advances[i] becomes the advance of scalars before i.
         var sum = 0
