@@ -52,6 +52,14 @@ struct TextBenchmark: Benchmark {
             pixmanGlyphs.append(contentsOf: TimingSamples.measure(runs: (runs + 2) / 3) { canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .pixmanGlyphs) })
         }
 
+        let coldPerGlyph = TimingSamples.measure(runs: runs) {
+            library.glyphCache.removeAll()
+            canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .perGlyph)
+        }
+        let coldPixman = TimingSamples.measure(runs: runs) {
+            library.glyphCache.removeAll()
+            canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .pixmanGlyphs)
+        }
         let budget = 1000.0 / 60
         context.note(
             "text: \(Self.wordCount) words, \(text.unicodeScalars.count) characters, \(layout.glyphs.count) glyphs on \(layout.lines.count) lines; "
@@ -60,6 +68,9 @@ struct TextBenchmark: Benchmark {
         context.note("text-paragraph-cold rasterises \(coldMisses) glyph masks (glyph × quarter-pixel position) per run")
         context.note("text: layout alone (itemise, shape, wrap, align): median \(String(fixed: layoutOnly.median ?? 0, decimals: 3)) ms")
         context.note("text-draw: drawing only, warm cache; ours = pixman_composite_glyphs_no_mask, peer = one pixman_image_composite32 per glyph")
+        context.note(
+            "text-draw with a cold cache (rasterising every mask first): pixman_composite_glyphs_no_mask "
+                + "\(String(fixed: coldPixman.median ?? 0, decimals: 3)) ms, per-glyph composite32 \(String(fixed: coldPerGlyph.median ?? 0, decimals: 3)) ms")
         return [
             BenchRow(
                 name: "text-paragraph-cold", oursMilliseconds: cold.median, peer: "60Hz frame budget", peerMilliseconds: budget,

@@ -3,10 +3,10 @@ import VitrineCore
 
 /// How glyph masks reach the canvas. Both composite `OVER (solid colour, a8 glyph mask)`
 /// through pixman; `vitrine bench --only text` times them against each other (the
-/// `text-draw` row), and `Canvas.draw(_:at:color:)` uses the faster: `pixmanGlyphs`, about 1.5×
-/// faster for body text (0.90 ms against 1.40 ms for 3,209 glyphs at 17 px, Docs/rendering.md,
-/// "Text"), because pixman looks its composite function up once per call rather than once
-/// per glyph.
+/// `text-draw` row), and `Canvas.draw(_:at:color:)` uses the faster: `pixmanGlyphs`, 1.4–1.6×
+/// faster for body text (0.60 ms against 0.84 ms for 3,209 glyphs at 17 px, release build;
+/// Docs/rendering.md, "Text"), because pixman looks its composite function up once per call
+/// rather than once per glyph.
 @_spi(Benchmarks)
 public enum GlyphCompositing: Sendable {
     /// One `pixman_image_composite32` per glyph, masks from our `GlyphCache`.
