@@ -122,7 +122,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineTextTests",
-            dependencies: ["VitrineGraphics", "VitrineCore"],
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCore"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",

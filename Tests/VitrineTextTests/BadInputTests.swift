@@ -83,7 +83,7 @@ struct BadInputTests {
 
     @Test("random bytes lay out and draw without crashing")
     func fuzzBytes() throws {
-        var random = SplitMix64(state: 3)
+        var random = SplitMix64(seed: 3)
         let canvas = Canvas(target: PixelBuffer(size: PixelSize(width: 64, height: 48)), scale: 1)
         for iteration in 0..<300 {
             let bytes = (0..<Int.random(in: 0...48, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -104,7 +104,7 @@ struct BadInputTests {
             0x4E00...0x4E80, 0x3040...0x30FF, 0xAC00...0xAC80, 0x1F600...0x1F64F, 0x200B...0x200F, 0xFE00...0xFE0F,
             0x0...0x1F, 0x2000...0x200A, 0x2028...0x2029,
         ]
-        var random = SplitMix64(state: 11)
+        var random = SplitMix64(seed: 11)
         let canvas = Canvas(target: PixelBuffer(size: PixelSize(width: 96, height: 64)), scale: 2)
         for iteration in 0..<300 {
             var scalars = String.UnicodeScalarView()

@@ -1,4 +1,5 @@
 import Testing
+import VitrineBench
 import VitrineCore
 import VitrineGraphics
 
@@ -59,22 +60,8 @@ struct TextGoldenTests {
         let library = try FontLibrary()
         let output = try Self.render(sample, library: library)
         let path = Self.snapshots + "/\(sample.name).png"
-        if Environment.value("VITRINE_REGENERATE_GOLDENS") == "1" {
-            try PNGCodec.write(output, to: path)
-            return
-        }
-        let golden = try PNGCodec.read(path: path)
-        #expect(golden.size == output.size)
-        guard golden.size == output.size else { return }
-        var worst = 0
-        for y in 0..<output.height {
-            for x in 0..<output.width {
-                for shift: UInt32 in [0, 8, 16] {
-                    worst = max(worst, abs(Int((output[x, y] >> shift) & 0xFF) - Int((golden[x, y] >> shift) & 0xFF)))
-                }
-            }
-        }
-        #expect(worst <= Self.tolerance, "\(sample.name): a channel differs by \(worst) from \(path)")
+        guard let difference = try GoldenImage.difference(output, goldenAt: path) else { return }
+        #expect(difference.maximumAbsolute <= Self.tolerance, "\(sample.name): a channel differs by \(difference.maximumAbsolute) from \(path)")
     }
 
     @Test("every sample wraps to three lines and ends in an ellipsis", arguments: Self.samples)
