@@ -38,6 +38,15 @@ let package = Package(
         .systemLibrary(
             name: "CPixman", pkgConfig: "pixman-1",
             providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         // libjpeg-turbo's TurboJPEG API: errors come back as return codes, not longjmp.
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -53,7 +62,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG"],
+            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineMotion",
@@ -123,6 +132,10 @@ let package = Package(
         .testTarget(
             name: "VitrineGraphicsTests",
             dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport"],
+            exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VitrineTextTests",
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCore", "VitrineTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",

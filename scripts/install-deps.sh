@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Vitrine needs that are missing.
 #
-#   scripts/install-deps.sh            build and run (libraries found by pkg-config, a font)
+#   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: DejaVu,
+#                                      and Lohit Devanagari for text in Devanagari)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer
 #
@@ -13,7 +14,7 @@ packages=(
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
   libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
-  fonts-dejavu-core
+  fonts-dejavu-core fonts-lohit-deva
 )
 for option in "$@"; do
   case "$option" in

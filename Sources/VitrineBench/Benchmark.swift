@@ -70,6 +70,7 @@ public enum BenchmarkList {
         BlurBenchmark(),
         CompositingBenchmark(),
         SpringBenchmark(),
+        TextBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

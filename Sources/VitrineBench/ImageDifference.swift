@@ -9,6 +9,11 @@ public struct ImageDifference: Sendable, Equatable {
     public var meanAbsolute: Double
     public var maximumAbsolute: Int
 
+    public init(meanAbsolute: Double, maximumAbsolute: Int) {
+        self.meanAbsolute = meanAbsolute
+        self.maximumAbsolute = maximumAbsolute
+    }
+
     /// Compares two buffers of the same size.
     public init(_ a: PixelBuffer, _ b: PixelBuffer) {
         precondition(a.size == b.size, "cannot compare a \(a.size) image with a \(b.size) one")

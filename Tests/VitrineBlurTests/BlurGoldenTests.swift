@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VitrineBench
 import VitrineCLI
 import VitrineCore
 import VitrineGraphics
@@ -44,22 +45,8 @@ struct BlurGoldenTests {
     func golden(sigma: Double, style: BlurStyle, name: String) throws {
         let output = BackdropBlur.blurred(Self.pattern(), sigma: sigma, style: style)
         let path = Self.snapshots + "/\(name).png"
-        if Environment.value("VITRINE_REGENERATE_GOLDENS") == "1" {
-            try PNGCodec.write(output, to: path)
-            return
-        }
-        let golden = try PNGCodec.read(path: path)
-        #expect(golden.size == output.size)
-        var worst = 0
-        for y in 0..<output.height {
-            for x in 0..<output.width {
-                for shift: UInt32 in [0, 8, 16] {
-                    let d = abs(Int((output[x, y] >> shift) & 0xFF) - Int((golden[x, y] >> shift) & 0xFF))
-                    worst = max(worst, d)
-                }
-            }
-        }
-        #expect(worst <= Self.tolerance, "\(name): a channel differs by \(worst) from \(path)")
+        guard let difference = try GoldenImage.difference(output, goldenAt: path) else { return }
+        #expect(difference.maximumAbsolute <= Self.tolerance, "\(name): a channel differs by \(difference.maximumAbsolute) from \(path)")
     }
 
     @Test("vitrine blur writes what BackdropBlur computes, and rejects a bad style")

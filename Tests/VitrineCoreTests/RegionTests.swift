@@ -55,7 +55,7 @@ struct RegionTests {
 
     @Test("random unions agree with a pixel-set model", arguments: 0..<8)
     func matchesModel(seed: Int) {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         var region = Region()
         var model = Set<Int>()
         for _ in 0..<12 {
@@ -70,18 +70,5 @@ struct RegionTests {
         }
         #expect(region.area == model.count)
         for y in 0..<30 { for x in 0..<30 { #expect(region.contains(x: x, y: y) == model.contains(y * 100 + x)) } }
-    }
-}
-
-/// A tiny deterministic generator for property-style tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { self.state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
