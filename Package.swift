@@ -2,7 +2,7 @@
 // Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
 //
 // Dependency direction (lower never imports higher):
-//   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
+//   C* shims → VitrineCore → VitrineSystem → VitrineUdev → VitrineDRM / VitrineLibinput
 //   VitrineCore → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
@@ -61,13 +61,18 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineGraphics"],
             swiftSettings: swiftSettings),
         .target(
+            // libudev: devices, properties and the uevent monitor, shared by display and input.
+            name: "VitrineUdev",
+            dependencies: ["VitrineCore", "VitrineSystem", "CUdev"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineDRM",
-            dependencies: ["VitrineCore", "VitrineSystem", "CDRM", "CUdev", "CVitrineShims"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "CDRM", "CVitrineShims"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineKiosk",
             dependencies: [
-                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineDRM",
+                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -76,7 +81,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",
-            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench"],
+            dependencies: [
+                "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "vitrine",
@@ -92,7 +99,7 @@ let package = Package(
             dependencies: ["VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineDisplayTests",
-            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
         .testTarget(
             name: "VitrineMotionTests",
             dependencies: ["VitrineMotion", "VitrineCore"]),

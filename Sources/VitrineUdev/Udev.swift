@@ -3,8 +3,12 @@ import Glibc
 import VitrineCore
 
 /// A libudev context (`struct udev`), released with the last reference.
+///
+/// Shared by the display (card discovery, hotplug) and input (libinput's udev backend takes the
+/// same context), hence its own module.
 public final class UdevContext {
-    let raw: OpaquePointer
+    /// The `struct udev *`, for other C wrappers in this package (libinput's udev backend).
+    package let raw: OpaquePointer
 
     public init() throws(VitrineError) {
         guard let raw = udev_new() else {
@@ -52,7 +56,8 @@ public struct UdevDevice: Sendable, Equatable {
         self.properties = properties
     }
 
-    init(_ device: OpaquePointer) {
+    /// Copies what Vitrine reads from a `struct udev_device *`; the caller keeps its reference.
+    package init(_ device: OpaquePointer) {
         func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
         self.sysname = text(udev_device_get_sysname(device)) ?? ""
         self.syspath = text(udev_device_get_syspath(device)) ?? ""
