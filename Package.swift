@@ -3,6 +3,7 @@
 //
 // Dependency direction (lower never imports higher):
 //   C* shims → VitrineCore → VitrineSystem → VitrineUdev → VitrineDRM / VitrineLibinput
+//   VitrineSystem → VitrineCalibration → VitrineLibinput / VitrineReplay (libyaml stays there)
 //   VitrineCore → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
@@ -35,6 +36,9 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
         // MARK: the one C target: ioctl request macros and layouts Swift cannot import
         .target(name: "CVitrineShims"),
 
@@ -68,6 +72,16 @@ let package = Package(
         .target(
             name: "VitrineDRM",
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "CDRM", "CVitrineShims"],
+            swiftSettings: swiftSettings),
+        .target(
+            // The calibration directory (one `<key>.env` per touch device), read by both input sources.
+            name: "VitrineCalibration",
+            dependencies: ["VitrineCore", "VitrineSystem"],
+            swiftSettings: swiftSettings),
+        .target(
+            // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
+            name: "VitrineReplay",
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineKiosk",
@@ -111,6 +125,10 @@ let package = Package(
             name: "VitrineBlurTests",
             dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VitrineInputTests",
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineSystem", "VitrineCore"],
+            exclude: ["Recordings"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
