@@ -79,6 +79,10 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem"],
             swiftSettings: swiftSettings),
         .target(
+            name: "VitrineLibinput",
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "CLibinput", "CUdev"],
+            swiftSettings: swiftSettings),
+        .target(
             // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
             name: "VitrineReplay",
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
@@ -87,6 +91,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay",
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -127,7 +132,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineSystem", "VitrineCore"],
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
             name: "VitrineCLITests",

@@ -30,7 +30,7 @@ public enum CalibrationKey {
     }
 
     /// Four lowercase hex digits (more when the id needs them), like `%04x`.
-    static func hex4(_ value: Int) -> String {
+    public static func hex4(_ value: Int) -> String {
         let digits = String(UInt32(truncatingIfNeeded: value), radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -56,6 +56,19 @@ public struct DisplayInventory: Sendable {
         return DisplayInventory(cards: cards)
     }
 
+    /// The mode the first card with a lit CRTC shows now, and that card: read from the CRTCs
+    /// alone (no connector probe, no `SET_MASTER`), so it works while a kiosk owns the screen.
+    /// Used to map touch onto the screen when no size is given.
+    public static func currentMode(candidates: [String], open: KMSDeviceOpener) -> (card: String, mode: DRMMode)? {
+        for path in candidates {
+            guard let device = try? open(path), device.supportsKMS, let ids = try? device.resources().crtcIDs else { continue }
+            for id in ids {
+                if let state = try? device.crtcState(id), state.framebufferID != 0, let mode = state.mode { return (path, mode) }
+            }
+        }
+        return nil
+    }
+
     /// The text report.
     public var report: String {
         if self.cards.isEmpty { return "no DRM cards found (no /dev/dri/card*)\n" }
