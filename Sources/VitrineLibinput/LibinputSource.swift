@@ -124,6 +124,13 @@ public final class LibinputSource: InputSource {
 
     private func handleTouch(_ type: libinput_event_type, _ event: OpaquePointer?, device key: UInt) {
         guard let event, var entry = self.tracked[key] else { return }
+        if type == LIBINPUT_EVENT_TOUCH_FRAME {
+            let frame = entry.table.frame(timestamp: libinput_event_touch_get_time_usec(event))
+            self.tracked[key] = entry
+            if let frame { self.onFrame?(frame) }
+            return
+        }
+        // Only down, motion, up and cancel carry a seat slot (libinput calls it a client bug otherwise).
         let id = Int(libinput_event_touch_get_seat_slot(event))
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
@@ -138,13 +145,8 @@ public final class LibinputSource: InputSource {
             }
         case LIBINPUT_EVENT_TOUCH_UP:
             entry.table.up(id: id)
-        case LIBINPUT_EVENT_TOUCH_CANCEL:
-            entry.table.cancel(id: id)
         default:
-            let frame = entry.table.frame(timestamp: libinput_event_touch_get_time_usec(event))
-            self.tracked[key] = entry
-            if let frame { self.onFrame?(frame) }
-            return
+            entry.table.cancel(id: id)
         }
         self.tracked[key] = entry
     }
