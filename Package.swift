@@ -132,7 +132,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
             name: "VitrineCLITests",

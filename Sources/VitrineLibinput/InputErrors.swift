@@ -1,4 +1,3 @@
-import Glibc
 import VitrineCore
 
 extension VitrineError.Code {
@@ -11,17 +10,10 @@ extension VitrineError.Code {
 public enum InputErrors {
     /// An input node could not be opened.
     public static func cannotOpen(_ path: String, _ error: SystemError) -> VitrineError {
-        switch error.errno {
-        case EACCES, EPERM:
-            return VitrineError(
-                .permissionDenied, "cannot open \(path)",
-                hint: "add the user to the 'input' group (usermod -aG input USER), or run Vitrine in a logind session (Docs/input.md, \"Permissions\")",
-                cause: error)
-        case ENOENT, ENODEV, ENXIO:
-            return VitrineError(.notFound, "cannot open \(path)", hint: "the device went away while it was being opened", cause: error)
-        default:
-            return VitrineError(.ioFailure, "cannot open \(path)", cause: error)
-        }
+        .cannotOpen(
+            path, error,
+            permissionHint: "add the user to the 'input' group (usermod -aG input USER), or run Vitrine in a logind session (Docs/input.md, \"Permissions\")",
+            notFoundHint: "the device went away while it was being opened")
     }
 
     /// No device on the seat can produce touch frames.

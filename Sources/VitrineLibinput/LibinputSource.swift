@@ -64,7 +64,7 @@ public final class LibinputSource: InputSource {
 
     /// The devices on the seat now, in node order.
     public var devices: [InputDeviceInfo] {
-        self.tracked.values.map(\.info).sorted { Self.nodeOrder($0.node) < Self.nodeOrder($1.node) }
+        self.tracked.values.map(\.info).sorted { UdevDevice.numberedNameOrder($0.node) < UdevDevice.numberedNameOrder($1.node) }
     }
 
     /// Assigns the seat (every device present is reported as added, or cannot be opened and is
@@ -158,11 +158,5 @@ public final class LibinputSource: InputSource {
         } else {
             self.onDeviceEvent?(.error(failure))
         }
-    }
-
-    /// Sorts `event2` before `event10`.
-    static func nodeOrder(_ node: String) -> (String, Int) {
-        let digits = node.reversed().prefix { $0.isNumber }
-        return (String(node.dropLast(digits.count)), Int(String(digits.reversed())) ?? -1)
     }
 }

@@ -75,10 +75,13 @@ public struct UdevDevice: Sendable, Equatable {
     }
 
     /// Sorts `card2` before `card10`.
-    var sysnameOrder: (String, Int) {
-        let digits = self.sysname.reversed().prefix { $0.isNumber }
-        let prefix = String(self.sysname.dropLast(digits.count))
-        return (prefix, Int(String(digits.reversed())) ?? -1)
+    var sysnameOrder: (String, Int) { Self.numberedNameOrder(self.sysname) }
+
+    /// A sort key that orders names ending in a number by that number: `event2` before
+    /// `event10`, `/dev/input/event2` before `/dev/input/event10`.
+    public static func numberedNameOrder(_ name: String) -> (String, Int) {
+        let digits = name.reversed().prefix { $0.isNumber }
+        return (String(name.dropLast(digits.count)), Int(String(digits.reversed())) ?? -1)
     }
 }
 

@@ -1,6 +1,8 @@
+import Glibc
 import Testing
 import VitrineCore
 import VitrineKiosk
+import VitrineLibinput
 import VitrineReplay
 
 @Suite("input-debug and list-inputs output")
@@ -59,5 +61,24 @@ struct InputDebugLogTests {
             """)
         let empty = InputInventory(seat: "seat0", calibrationDirectory: "/cal", devices: [], problems: [.warning(VitrineError(.notFound, "nothing"))])
         #expect(empty.report == "no input devices on seat0\nwarning: nothing\n")
+    }
+}
+
+@Suite("Input errors")
+struct InputErrorTests {
+    @Test("a node that cannot be opened for lack of permission names the node and the 'input' group")
+    func permissionDenied() {
+        let error = InputErrors.cannotOpen("/dev/input/event3", SystemError("open(/dev/input/event3)", errno: EACCES))
+        #expect(error.code == .permissionDenied)
+        #expect(error.description
+            == "cannot open /dev/input/event3: Permission denied — add the user to the 'input' group (usermod -aG input USER), or run Vitrine in a logind session (Docs/input.md, \"Permissions\")")
+        #expect(InputErrors.cannotOpen("/dev/input/event3", SystemError("open", errno: ENODEV)).code == .notFound)
+    }
+
+    @Test("no touchscreen or mouse on the seat is a warning that says the kiosk runs on")
+    func noDevice() {
+        let error = InputErrors.noDevice(seat: "seat0")
+        #expect(error.code == .noInputDevice)
+        #expect(error.message == "no touchscreen or mouse on seat0; the kiosk runs without input")
     }
 }

@@ -68,14 +68,7 @@ struct ReplayFaultTests {
 
     @Test("what is not a version-1 libinput recording is refused with the reason")
     func wrongFiles() {
-        func error(_ text: String) -> String? {
-            do {
-                _ = try InputRecording.parse(text, file: "x.yml")
-                return nil
-            } catch {
-                return error.message
-            }
-        }
+        func error(_ text: String) -> String? { recordingError(text, file: "x.yml") }
         #expect(error("version: 2\ndevices: []\n") == "x.yml line 1: version 2 is not supported (only libinput record version 1)")
         #expect(error("name: something\n") == "x.yml line 1: no version: this is not a libinput record file")
         #expect(error("version: 1\ndevices: []\n") == "x.yml line 2: no devices")

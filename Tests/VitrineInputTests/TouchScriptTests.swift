@@ -9,14 +9,7 @@ struct TouchScriptTests {
         return try run.playToEnd()
     }
 
-    func scriptError(_ json: String) -> String? {
-        do {
-            _ = try InputRecording.parse(json, file: "s.json")
-            return nil
-        } catch {
-            return error.message
-        }
-    }
+    func scriptError(_ json: String) -> String? { recordingError(json, file: "s.json") }
 
     @Test("events with equal t form one frame, positions are points as written, whatever the transform")
     func frames() throws {

@@ -22,10 +22,9 @@ import os
 import re
 import shutil
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, Checks, Guest, build_image, build_vitrine, log  # noqa: E402
+from vitrine_vm import Checks, Guest, build_image, prepare_share, shell_quote  # noqa: E402
 
 VITRINE = "/mnt/host/vitrine"
 DEVICE = "vitrine-test-touch"
@@ -125,7 +124,7 @@ class Session:
 
     def wait(self, log_path, pattern, timeout=60):
         try:
-            self.guest.wait_for(f"grep -qE {quote(pattern)} {log_path}", timeout=timeout)
+            self.guest.wait_for(f"grep -qE {shell_quote(pattern)} {log_path}", timeout=timeout)
             return True
         except TimeoutError:
             return False
@@ -133,10 +132,6 @@ class Session:
     def stop(self, pid, log_path):
         self.guest.run(f"kill -TERM {pid} 2>/dev/null; sleep 0.5")
         return self.guest.run(f"cat {log_path}")[1]
-
-
-def quote(text):
-    return "'" + text.replace("'", "'\\''") + "'"
 
 
 def frame_lines(output, device=DEVICE):
@@ -157,11 +152,7 @@ def compare(checks, label, actual, expected):
 
 def main():
     checks = Checks("input")
-    work = os.path.join(ROOT, ".build", "vm", "input")
-    share = os.path.join(work, "share")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(share)
-    shutil.copy(build_vitrine(), os.path.join(share, "vitrine"))
+    work, share, _ = prepare_share("input")
     shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
     image = build_image()
     with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:

@@ -1,5 +1,4 @@
 import Glibc
-import VitrineCalibration
 import VitrineCore
 import VitrineKiosk
 import VitrineSystem
@@ -9,16 +8,15 @@ enum InputDebugCommand: Command {
     static let name = "input-debug"
     static let summary = "Print touch frames live (like libinput debug-events), in logical screen points."
     static let synopsis = "[--seat NAME] [--rotation DEG] [--size WxH] [--scale N] [--calibration DIR] [--replay FILE [--realtime]] [--seconds N]"
-    static let options: [OptionSpec] = [
-        OptionSpec("seat", value: "NAME", help: "libinput seat [seat0]"),
-        OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: the output rotation, which turns touch with the picture [0]"),
-        OptionSpec("size", value: "WxH", help: "the screen's native size in pixels [the connected display's current mode, else 1280x800]"),
-        OptionSpec("scale", value: "N", help: "pixels per point [1]"),
-        OptionSpec("calibration", value: "DIR", help: "calibration directory [\(CalibrationStore.defaultDirectory)]"),
-        OptionSpec("replay", value: "FILE", help: "play a libinput record file or JSON touch script instead of devices"),
-        OptionSpec("realtime", help: "with --replay: play at the recorded pace instead of at once"),
-        OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]"),
-    ]
+    static let options: [OptionSpec] =
+        InputArguments.options + [
+            OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: the output rotation, which turns touch with the picture [0]"),
+            OptionSpec("size", value: "WxH", help: "the screen's native size in pixels [the connected display's current mode, else 1280x800]"),
+            OptionSpec("scale", value: "N", help: "pixels per point [1]"),
+            OptionSpec("replay", value: "FILE", help: "play a libinput record file or JSON touch script instead of devices"),
+            OptionSpec("realtime", help: "with --replay: play at the recorded pace instead of at once"),
+            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]"),
+        ]
     static let discussion = """
         Each line starts with milliseconds since the start: `<ms> frame <device>: #<id> <phase>
         (<x>, <y>) …` for a frame (phases began, moved, stationary, ended, cancelled), `<ms> added
@@ -29,9 +27,7 @@ enum InputDebugCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         self.quietenInfoLogs()
-        var configuration = InputConfiguration()
-        configuration.seat = arguments.value("seat") ?? InputConfiguration.defaultSeat
-        if let directory = arguments.value("calibration") { configuration.calibrationDirectory = directory }
+        var configuration = InputArguments.configuration(from: arguments)
         configuration.replayPath = arguments.value("replay")
         let seconds = try arguments.number("seconds", in: 0.001...1e9)
         let scale = try arguments.number("scale", in: 0.25...8) ?? 1

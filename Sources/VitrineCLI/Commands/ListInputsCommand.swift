@@ -1,4 +1,3 @@
-import VitrineCalibration
 import VitrineCore
 import VitrineKiosk
 import VitrineSystem
@@ -8,10 +7,7 @@ enum ListInputsCommand: Command {
     static let name = "list-inputs"
     static let summary = "List input devices with their capabilities, size in mm and active calibration."
     static let synopsis = "[--seat NAME] [--calibration DIR]"
-    static let options: [OptionSpec] = [
-        OptionSpec("seat", value: "NAME", help: "libinput seat [seat0]"),
-        OptionSpec("calibration", value: "DIR", help: "calibration directory [\(CalibrationStore.defaultDirectory)]"),
-    ]
+    static let options = InputArguments.options
     static let discussion = """
         Opens every device of the seat through libinput, applies the calibration Vitrine would
         apply (a file in the calibration directory overrides the udev property
@@ -22,9 +18,7 @@ enum ListInputsCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         InputDebugCommand.quietenInfoLogs()
-        var configuration = InputConfiguration()
-        configuration.seat = arguments.value("seat") ?? InputConfiguration.defaultSeat
-        if let directory = arguments.value("calibration") { configuration.calibrationDirectory = directory }
+        let configuration = InputArguments.configuration(from: arguments)
         let loop = try EpollEventLoop()
         let source = try InputOpener.open(configuration, loop: loop)
         var problems: [InputDeviceEvent] = []

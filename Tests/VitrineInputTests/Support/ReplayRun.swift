@@ -59,6 +59,16 @@ final class ReplayRun {
     var lines: [String] { self.frames.map(\.description) }
 }
 
+/// The message of the error reading `text` as a recording or script gives, or nil when it reads.
+func recordingError(_ text: String, file: String) -> String? {
+    do {
+        _ = try InputRecording.parse(text, file: file)
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
 /// A fresh empty directory under /tmp, removed by `remove()`.
 struct TemporaryDirectory {
     let path: String
