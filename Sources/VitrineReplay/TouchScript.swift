@@ -12,10 +12,12 @@ import VitrineCore
 /// `cancel` without them stays where the contact was). Positions are used as they are: no
 /// calibration, rotation or scale applies. Other keys are ignored.
 public struct TouchScript: Sendable, Equatable {
+    /// What a scripted contact does: lands, moves, lifts, or is taken away (cancelled).
     public enum Phase: String, Sendable, Equatable {
         case down, move, up, cancel
     }
 
+    /// One line of the script, checked: `x`/`y` are present for `down` and `move`.
     public struct Event: Sendable, Equatable {
         public var id: Int
         public var phase: Phase
