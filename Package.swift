@@ -2,7 +2,8 @@
 // Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
 //
 // Dependency direction (lower never imports higher):
-//   C* shims → VitrineCore → VitrineSystem → VitrineDRM / VitrineLibinput
+//   C* shims → VitrineCore → VitrineSystem → VitrineUdev → VitrineDRM / VitrineLibinput
+//   VitrineSystem → VitrineCalibration → VitrineLibinput / VitrineReplay (libyaml stays there)
 //   VitrineCore → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
@@ -51,6 +52,9 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
         // MARK: the one C target: ioctl request macros and layouts Swift cannot import
         .target(name: "CVitrineShims"),
 
@@ -81,13 +85,33 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineGraphics"],
             swiftSettings: swiftSettings),
         .target(
+            // libudev: devices, properties and the uevent monitor, shared by display and input.
+            name: "VitrineUdev",
+            dependencies: ["VitrineCore", "VitrineSystem", "CUdev"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineDRM",
-            dependencies: ["VitrineCore", "VitrineSystem", "CDRM", "CUdev", "CVitrineShims"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "CDRM", "CVitrineShims"],
+            swiftSettings: swiftSettings),
+        .target(
+            // The calibration directory (one `<key>.env` per touch device), read by both input sources.
+            name: "VitrineCalibration",
+            dependencies: ["VitrineCore", "VitrineSystem"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "VitrineLibinput",
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "CLibinput", "CUdev"],
+            swiftSettings: swiftSettings),
+        .target(
+            // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
+            name: "VitrineReplay",
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineKiosk",
             dependencies: [
-                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineDRM",
+                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay",
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -96,7 +120,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",
-            dependencies: ["VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench"],
+            dependencies: [
+                "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
+            ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
         .target(
@@ -117,7 +143,7 @@ let package = Package(
             dependencies: ["VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineDisplayTests",
-            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
         .testTarget(
             name: "VitrineMotionTests",
             dependencies: ["VitrineMotion", "VitrineCore"]),
@@ -137,6 +163,10 @@ let package = Package(
             name: "VitrineTextTests",
             dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCore", "VitrineTestSupport"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VitrineInputTests",
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
+            exclude: ["Recordings"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),

@@ -11,6 +11,8 @@ public enum CommandLineTool {
         [
             TestPatternCommand.self,
             ListDisplaysCommand.self,
+            ListInputsCommand.self,
+            InputDebugCommand.self,
             BlurCommand.self,
             BenchCommand.self,
         ]

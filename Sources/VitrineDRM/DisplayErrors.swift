@@ -16,17 +16,10 @@ extension VitrineError.Code {
 public enum DisplayErrors {
     /// Opening a device node failed.
     public static func cannotOpen(_ path: String, _ error: SystemError) -> VitrineError {
-        switch error.errno {
-        case EACCES, EPERM:
-            return VitrineError(
-                .permissionDenied, "cannot open \(path)",
-                hint: "add the user to the 'video' and 'render' groups, or run Vitrine in a logind session (see Docs/deployment.md)",
-                cause: error)
-        case ENOENT, ENODEV, ENXIO:
-            return VitrineError(.notFound, "cannot open \(path)", hint: "check the device path with `vitrine list-displays`", cause: error)
-        default:
-            return VitrineError(.ioFailure, "cannot open \(path)", cause: error)
-        }
+        .cannotOpen(
+            path, error,
+            permissionHint: "add the user to the 'video' and 'render' groups, or run Vitrine in a logind session (see Docs/deployment.md)",
+            notFoundHint: "check the device path with `vitrine list-displays`")
     }
 
     /// A DRM call failed; EACCES/EBUSY on a master-only call means someone else is master.

@@ -14,13 +14,12 @@ checks, printing one PASS/FAIL line each:
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, Checks, Guest, Picture, build_image, build_vitrine, decode_test_pattern_frame, log  # noqa: E402
+from vitrine_vm import Checks, Guest, Picture, build_image, decode_test_pattern_frame, log, prepare_share  # noqa: E402
 
 CONNECTOR_STATUS = "/sys/class/drm/card0-Virtual-1/status"
 # Writing the connector's sysfs status forces it on or off in the kernel, but bochs has no
@@ -92,12 +91,7 @@ def current_crtc_framebuffer(guest):
 
 def main():
     checks = Checks("display")
-    work = os.path.join(ROOT, ".build", "vm", "display")
-    share = os.path.join(work, "share")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(share)
-    binary = os.path.join(share, "vitrine")
-    shutil.copy(build_vitrine(), binary)
+    work, share, binary = prepare_share("display")
     image = build_image()
     with Guest(os.path.join(work, "guest"), image, share) as guest:
         vitrine = "/mnt/host/vitrine"

@@ -69,6 +69,18 @@ def build_vitrine():
     return os.path.join(out.stdout.strip(), "vitrine")
 
 
+def prepare_share(name):
+    """Empties .build/vm/<name>, builds the release binary into its share folder (the guest's
+    /mnt/host); returns (work folder, share folder, binary path)."""
+    work = os.path.join(ROOT, ".build", "vm", name)
+    share = os.path.join(work, "share")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(share)
+    binary = os.path.join(share, "vitrine")
+    shutil.copy(build_vitrine(), binary)
+    return work, share, binary
+
+
 class Guest:
     """One QEMU guest. Use as a context manager: it is shut down on exit."""
 

@@ -37,19 +37,27 @@ enum DisplayArguments {
             }
             configuration.drm.mode = request
         }
-        if let degrees = try arguments.integer("rotation") {
-            guard let rotation = Rotation(degrees: degrees) else {
-                throw CommandLineError.invalidValue(command: command, option: "rotation", value: String(degrees), expected: "0, 90, 180 or 270")
-            }
-            configuration.rotation = rotation
-        }
+        if let rotation = try self.rotation(from: arguments, command: command) { configuration.rotation = rotation }
         if let buffers = try arguments.integer("buffers", in: 1...3) { configuration.drm.bufferCount = buffers }
-        if let size = arguments.value("size") {
-            guard let request = ModeRequest(parsing: size), request.refreshRate == nil else {
-                throw CommandLineError.invalidValue(command: command, option: "size", value: size, expected: "WIDTHxHEIGHT, e.g. 1280x800")
-            }
-            configuration.headlessSize = PixelSize(width: request.width, height: request.height)
-        }
+        if let size = try self.size(from: arguments, command: command) { configuration.headlessSize = size }
         return configuration
+    }
+
+    /// `--rotation DEG`, shared with the input commands (one setting turns screen and touch).
+    static func rotation(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> Rotation? {
+        guard let degrees = try arguments.integer("rotation") else { return nil }
+        guard let rotation = Rotation(degrees: degrees) else {
+            throw CommandLineError.invalidValue(command: command, option: "rotation", value: String(degrees), expected: "0, 90, 180 or 270")
+        }
+        return rotation
+    }
+
+    /// `--size WxH`.
+    static func size(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> PixelSize? {
+        guard let size = arguments.value("size") else { return nil }
+        guard let request = ModeRequest(parsing: size), request.refreshRate == nil else {
+            throw CommandLineError.invalidValue(command: command, option: "size", value: size, expected: "WIDTHxHEIGHT, e.g. 1280x800")
+        }
+        return PixelSize(width: request.width, height: request.height)
     }
 }

@@ -1,6 +1,7 @@
 import VitrineCore
 import VitrineDRM
 import VitrineKiosk
+import VitrineUdev
 
 /// `vitrine list-displays`: cards, connectors, status and modes.
 enum ListDisplaysCommand: Command {

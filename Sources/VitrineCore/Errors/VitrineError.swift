@@ -65,3 +65,18 @@ public struct VitrineError: Error, Sendable, CustomStringConvertible {
         return text
     }
 }
+
+extension VitrineError {
+    /// Opening a device node failed: no permission (EACCES, EPERM), the node is gone (ENOENT,
+    /// ENODEV, ENXIO), or anything else — one line naming the node, with the hint for its case.
+    public static func cannotOpen(_ path: String, _ error: SystemError, permissionHint: String, notFoundHint: String) -> VitrineError {
+        switch error.errno {
+        case EACCES, EPERM:
+            return VitrineError(.permissionDenied, "cannot open \(path)", hint: permissionHint, cause: error)
+        case ENOENT, ENODEV, ENXIO:
+            return VitrineError(.notFound, "cannot open \(path)", hint: notFoundHint, cause: error)
+        default:
+            return VitrineError(.ioFailure, "cannot open \(path)", cause: error)
+        }
+    }
+}

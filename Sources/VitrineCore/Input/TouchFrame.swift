@@ -15,7 +15,8 @@ public struct TouchContact: Equatable, Sendable, CustomStringConvertible {
         case cancelled
     }
 
-    /// Stable for the contact's life: libinput's seat slot (0–31), unique across the seat.
+    /// Stable for the contact's life: libinput's seat slot (0–31), unique across the seat; a
+    /// mouse standing in for a finger is `TouchContact.pointerID`.
     public var id: Int
     public var phase: Phase
     /// Position in logical screen points (rotation and scale applied).
@@ -28,6 +29,10 @@ public struct TouchContact: Equatable, Sendable, CustomStringConvertible {
         self.x = x
         self.y = y
     }
+
+    /// The one contact a mouse (or a single-touch device libinput treats as a pointer) drives:
+    /// just past the seat slots, so it never collides with a finger.
+    public static let pointerID = TouchFrame.maximumContacts
 
     public var isActive: Bool { self.phase != .ended && self.phase != .cancelled }
     public var description: String { "#\(self.id) \(self.phase) (\(String(fixed: self.x, decimals: 2)), \(String(fixed: self.y, decimals: 2)))" }
@@ -63,8 +68,24 @@ public struct TouchFrame: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Produces touch frames on the run loop: libinput on a panel, a recording or script in tests.
+/// Produces touch frames on the run loop: libinput on a panel (`LibinputSource`), a recording or
+/// script in tests (`ReplaySource`).
+///
+/// Contract (both implementations keep it, and their tests check it):
+/// - nothing is delivered before `start()`; `start()` reports every device present as `.added`;
+/// - frames arrive on the loop, in time order, one per device sample; ids are stable for a
+///   contact's life, and every contact that began ends with exactly one `ended` or `cancelled`
+///   — a device that goes away cancels its contacts first, so nothing stays stuck;
+/// - positions are in logical points of `transform` at the time of the sample.
 public protocol InputSource: AnyObject {
     /// Called on the loop for each frame, in order.
     var onFrame: ((TouchFrame) -> Void)? { get set }
+    /// Called on the loop when a device comes or goes, or something needs the user's attention.
+    var onDeviceEvent: ((InputDeviceEvent) -> Void)? { get set }
+    /// The devices present now.
+    var devices: [InputDeviceInfo] { get }
+    /// Where touch lands; set it when the display mode or rotation changes.
+    var transform: TouchTransform { get set }
+    /// Starts delivering devices and frames.
+    func start() throws(VitrineError)
 }

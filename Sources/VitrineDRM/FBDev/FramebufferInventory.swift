@@ -1,9 +1,10 @@
 import VitrineCore
+import VitrineSystem
 
 /// Lists `/dev/fb*` devices for `vitrine list-displays`.
 public enum FramebufferInventory {
     public static func scan() -> [String] {
-        let names = CardDiscovery.listDirectory("/dev").filter { $0.hasPrefix("fb") && $0.dropFirst(2).allSatisfy(\.isNumber) && $0.count > 2 }.sorted()
+        let names = Directory.entryNames("/dev").filter { $0.hasPrefix("fb") && $0.dropFirst(2).allSatisfy(\.isNumber) && $0.count > 2 }.sorted()
         return names.map { name in
             let path = "/dev/" + name
             do {

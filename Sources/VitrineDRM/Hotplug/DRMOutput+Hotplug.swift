@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineUdev
 
 extension DRMOutput {
     /// Listens for `drm` uevents and reacts to hotplug. Without udevd this logs once and the

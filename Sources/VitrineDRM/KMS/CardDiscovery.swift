@@ -1,5 +1,7 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
+import VitrineUdev
 
 /// Finds DRM cards: an explicit path, `VITRINE_DRM_DEVICE`, or every `card*` node udev knows.
 public enum CardDiscovery {
@@ -15,22 +17,9 @@ public enum CardDiscovery {
             if !nodes.isEmpty { return nodes }
         }
         // Without udev (initramfs, containers): list /dev/dri directly.
-        return self.listDirectory("/dev/dri").filter { $0.hasPrefix("card") && $0.dropFirst(4).allSatisfy(\.isNumber) }
+        return Directory.entryNames("/dev/dri").filter { $0.hasPrefix("card") && $0.dropFirst(4).allSatisfy(\.isNumber) }
             .sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
             .map { "/dev/dri/" + $0 }
-    }
-
-    static func listDirectory(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) + [0])
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 }
 
@@ -65,6 +54,19 @@ public struct DisplayInventory: Sendable {
             }
         }
         return DisplayInventory(cards: cards)
+    }
+
+    /// The mode the first card with a lit CRTC shows now, and that card: read from the CRTCs
+    /// alone (no connector probe, no `SET_MASTER`), so it works while a kiosk owns the screen.
+    /// Used to map touch onto the screen when no size is given.
+    public static func currentMode(candidates: [String], open: KMSDeviceOpener) -> (card: String, mode: DRMMode)? {
+        for path in candidates {
+            guard let device = try? open(path), device.supportsKMS, let ids = try? device.resources().crtcIDs else { continue }
+            for id in ids {
+                if let state = try? device.crtcState(id), state.framebufferID != 0, let mode = state.mode { return (path, mode) }
+            }
+        }
+        return nil
     }
 
     /// The text report.

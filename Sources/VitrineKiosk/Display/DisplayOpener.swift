@@ -1,6 +1,7 @@
 import VitrineCore
 import VitrineDRM
 import VitrineHeadless
+import VitrineUdev
 
 /// Which kind of screen to use.
 public enum OutputKind: String, Sendable, CaseIterable {

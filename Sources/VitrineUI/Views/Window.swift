@@ -29,6 +29,15 @@ public final class Window {
     public private(set) var lastFrameTime: FrameTime?
     /// Frames rendered so far.
     public private(set) var framesRendered = 0
+    /// Fonts for every label in the window (opened on first use).
+    public private(set) lazy var fonts: FontLibrary? = {
+        do {
+            return try FontLibrary()
+        } catch {
+            Logger("text").error("\(error); text will not be drawn")
+            return nil
+        }
+    }()
 
     /// - Parameters:
     ///   - pixelSize: the output's logical size in pixels.

@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCore
 import VitrineDRM
+import VitrineUdev
 
 /// A simulated DRM card: the kernel side of `KMSDevice`, played by the test.
 ///

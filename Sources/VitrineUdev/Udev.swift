@@ -3,8 +3,12 @@ import Glibc
 import VitrineCore
 
 /// A libudev context (`struct udev`), released with the last reference.
+///
+/// Shared by the display (card discovery, hotplug) and input (libinput's udev backend takes the
+/// same context), hence its own module.
 public final class UdevContext {
-    let raw: OpaquePointer
+    /// The `struct udev *`, for other C wrappers in this package (libinput's udev backend).
+    package let raw: OpaquePointer
 
     public init() throws(VitrineError) {
         guard let raw = udev_new() else {
@@ -52,7 +56,8 @@ public struct UdevDevice: Sendable, Equatable {
         self.properties = properties
     }
 
-    init(_ device: OpaquePointer) {
+    /// Copies what Vitrine reads from a `struct udev_device *`; the caller keeps its reference.
+    package init(_ device: OpaquePointer) {
         func text(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
         self.sysname = text(udev_device_get_sysname(device)) ?? ""
         self.syspath = text(udev_device_get_syspath(device)) ?? ""
@@ -70,10 +75,13 @@ public struct UdevDevice: Sendable, Equatable {
     }
 
     /// Sorts `card2` before `card10`.
-    var sysnameOrder: (String, Int) {
-        let digits = self.sysname.reversed().prefix { $0.isNumber }
-        let prefix = String(self.sysname.dropLast(digits.count))
-        return (prefix, Int(String(digits.reversed())) ?? -1)
+    var sysnameOrder: (String, Int) { Self.numberedNameOrder(self.sysname) }
+
+    /// A sort key that orders names ending in a number by that number: `event2` before
+    /// `event10`, `/dev/input/event2` before `/dev/input/event10`.
+    public static func numberedNameOrder(_ name: String) -> (String, Int) {
+        let digits = name.reversed().prefix { $0.isNumber }
+        return (String(name.dropLast(digits.count)), Int(String(digits.reversed())) ?? -1)
     }
 }
 

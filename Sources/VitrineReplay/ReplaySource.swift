@@ -1,0 +1,169 @@
+import VitrineCalibration
+import VitrineCore
+
+/// The deterministic twin of `LibinputSource`: plays a `libinput record` file or a touch script
+/// on an `EventLoop`, emitting the `TouchFrame`s libinput would for the same device events.
+///
+/// Each device sample (a `SYN_REPORT`, or a script time) is scheduled on the loop at its
+/// recorded offset from `start()`, so on a `ManualEventLoop` a test advances time and gets the
+/// frames due by then, to the microsecond; on `EpollEventLoop` it plays in real time. Only the
+/// next sample is scheduled at any time, so long recordings cost nothing up front.
+///
+/// Positions go through the same `TouchTransform` as libinput's (calibration from the
+/// `CalibrationStore` or the recording's udev property, then output size, rotation and scale);
+/// seat slots are allocated as libinput allocates them, across all recorded devices. When the
+/// recording ends, contacts still down are cancelled — as libinput cancels them when a device
+/// goes away — so nothing stays stuck. Recovered faults are reported as `.warning` events that
+/// name the file and line.
+public final class ReplaySource: InputSource {
+    /// One device sample to play.
+    private struct Step {
+        /// Microseconds from the start.
+        var time: Int64
+        var device: Int
+        /// For a recording: the device's events up to and including the `SYN_REPORT`; for a
+        /// script: the frame's index.
+        var events: Range<Int>
+    }
+
+    public var onFrame: ((TouchFrame) -> Void)?
+    public var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+    /// Called once after the last sample (and the cancellations the end brings).
+    public var onFinished: (() -> Void)?
+    public var transform: TouchTransform
+    public var devices: [InputDeviceInfo] { self.replayDevices.map(\.info) }
+    public private(set) var isFinished = false
+
+    private let recording: InputRecording
+    private let file: String
+    private let loop: EventLoop
+    private var replayDevices: [ReplayDevice]
+    private var steps: [Step] = []
+    /// Where each device's events stop being followed by a `SYN_REPORT` (a truncated recording).
+    private var unfinished: [(device: Int, line: Int)] = []
+    private var next = 0
+    private var seat = SeatSlots()
+    private var startTime = MonotonicTime.zero
+    private var timer: TimerID?
+
+    /// - Parameters:
+    ///   - recording: what to play.
+    ///   - file: its path, for messages.
+    ///   - transform: the output the touches land on (ignored for scripts, which are in points).
+    ///   - calibrations: the calibration directory, as for a real device.
+    ///   - loop: the loop to play on.
+    public init(recording: InputRecording, file: String, transform: TouchTransform, calibrations: CalibrationStore = .empty(), loop: EventLoop) {
+        self.recording = recording
+        self.file = file
+        self.transform = transform
+        self.loop = loop
+        switch recording {
+        case .libinputRecord(let recorded):
+            self.replayDevices = recorded.devices.map { ReplayDevice($0, calibrations: calibrations, file: file) }
+            for (index, device) in recorded.devices.enumerated() where self.replayDevices[index].decoder != nil {
+                var start = 0
+                for (position, event) in device.events.enumerated() where event.isSynReport {
+                    self.steps.append(Step(time: event.time, device: index, events: start..<position + 1))
+                    start = position + 1
+                }
+                if start < device.events.count { self.unfinished.append((index, device.events[start].line)) }
+            }
+            // Devices recorded together share one time base; equal times keep device order.
+            self.steps.sort { ($0.time, $0.device) < ($1.time, $1.device) }
+        case .script(let script):
+            self.replayDevices = [ReplayDevice(scriptNamed: file)]
+            self.steps = script.frames.indices.map { Step(time: script.frames[$0].time, device: 0, events: $0..<$0 + 1) }
+        }
+    }
+
+    deinit {
+        if let timer = self.timer { self.loop.cancel(timer) }
+    }
+
+    /// Reports the recorded devices as added (with any set-up warnings), then schedules the first
+    /// sample at its offset from now.
+    public func start() throws(VitrineError) {
+        guard self.timer == nil && self.next == 0 && !self.isFinished else { return }
+        self.startTime = self.loop.now
+        for device in self.replayDevices {
+            self.onDeviceEvent?(.added(device.info))
+            for note in device.notes { self.onDeviceEvent?(.warning(note)) }
+        }
+        self.scheduleNext()
+    }
+
+    /// The time of the last sample, in microseconds from the start (0 when there is none).
+    public var duration: Int64 { self.steps.last?.time ?? 0 }
+
+    private func scheduleNext() {
+        guard self.next < self.steps.count else {
+            self.finish()
+            return
+        }
+        let deadline = self.startTime + .microseconds(self.steps[self.next].time)
+        self.timer = self.loop.schedule(at: deadline) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            self.play(self.steps[self.next])
+            self.next += 1
+            self.scheduleNext()
+        }
+    }
+
+    private func play(_ step: Step) {
+        let timestamp = self.timestamp(step.time)
+        var device = self.replayDevices[step.device]
+        switch self.recording {
+        case .libinputRecord(let recorded):
+            var warnings: [ReplayWarning] = []
+            for event in recorded.devices[step.device].events[step.events] {
+                let touches = device.decoder!.process(event, seat: &self.seat, warnings: &warnings)
+                device.apply(touches, transform: self.transform)
+            }
+            self.replayDevices[step.device] = device
+            for warning in warnings {
+                self.onDeviceEvent?(.warning(VitrineError(.invalidRecording, "\(self.file) \(warning)")))
+            }
+        case .script(let script):
+            for event in script.frames[step.events.lowerBound].events {
+                if let x = event.x, let y = event.y {
+                    if event.phase == .down { device.table.down(id: event.id, x: x, y: y) } else { device.table.motion(id: event.id, x: x, y: y) }
+                }
+                if event.phase == .up { device.table.up(id: event.id) }
+                if event.phase == .cancel { device.table.cancel(id: event.id) }
+            }
+            self.replayDevices[step.device] = device
+        }
+        if let frame = self.replayDevices[step.device].table.frame(timestamp: timestamp) { self.onFrame?(frame) }
+    }
+
+    /// The end: report truncation, cancel what is still down, tell the owner.
+    private func finish() {
+        guard !self.isFinished else { return }
+        self.isFinished = true
+        let timestamp = self.timestamp(self.duration)
+        for (device, line) in self.unfinished {
+            self.onDeviceEvent?(.warning(VitrineError(
+                .invalidRecording,
+                "\(self.file) line \(line): the events of '\(self.replayDevices[device].info.name)' from here on have no SYN_REPORT (the recording is truncated); they are dropped (recovered)")))
+        }
+        for index in self.replayDevices.indices where self.replayDevices[index].table.hasActiveContacts {
+            var device = self.replayDevices[index]
+            let ids = device.table.activeIDs
+            if var decoder = device.decoder {
+                _ = decoder.releaseAll(seat: &self.seat)
+                device.decoder = decoder
+            }
+            self.onDeviceEvent?(.warning(VitrineError(
+                .invalidRecording,
+                "\(self.file): the recording ends with contact(s) \(ids.map { "#\($0)" }.joined(separator: " ")) of '\(device.info.name)' still down; they are cancelled, as libinput cancels the contacts of a device that goes away (recovered)")))
+            if let frame = device.table.cancelAll(timestamp: timestamp) { self.onFrame?(frame) }
+            self.replayDevices[index] = device
+        }
+        self.onFinished?()
+    }
+
+    private func timestamp(_ offset: Int64) -> UInt64 {
+        UInt64(max(0, self.startTime.microseconds + offset))
+    }
+}

@@ -1,0 +1,133 @@
+import CYAML
+import VitrineCore
+
+/// One node of a YAML (or JSON) document, with the line it starts on for error messages.
+public indirect enum YAMLNode: Sendable {
+    case scalar(String, line: Int)
+    case sequence([YAMLNode], line: Int)
+    /// Keys in file order; keys are scalars (what `libinput record` and JSON write).
+    case mapping([(key: String, value: YAMLNode)], line: Int)
+
+    /// The 1-based line the node starts on.
+    public var line: Int {
+        switch self {
+        case .scalar(_, let line), .sequence(_, let line), .mapping(_, let line): line
+        }
+    }
+
+    /// The value for `key` in a mapping (the first, if repeated); nil for other nodes.
+    public subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    public var scalar: String? {
+        if case .scalar(let text, _) = self { return text }
+        return nil
+    }
+
+    public var items: [YAMLNode]? {
+        if case .sequence(let items, _) = self { return items }
+        return nil
+    }
+
+    public var pairs: [(key: String, value: YAMLNode)]? {
+        if case .mapping(let pairs, _) = self { return pairs }
+        return nil
+    }
+
+    /// A scalar read as a whole number (decimal, as libinput record writes).
+    public var integer: Int? { self.scalar.flatMap { Int($0) } }
+    /// A scalar read as a number.
+    public var number: Double? { self.scalar.flatMap { Double($0) } }
+}
+
+/// Reads a YAML 1.1 document with libyaml's event parser into `YAMLNode`s. JSON written without
+/// tabs in indentation is YAML too, so the touch-script format goes through the same reader and
+/// gets the same line numbers in its errors.
+public enum YAMLReader {
+    /// Parses the first document of `bytes`; `file` names it in errors.
+    public static func parse(_ bytes: [UInt8], file: String) throws(VitrineError) -> YAMLNode {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw VitrineError(.ioFailure, "cannot read \(file): libyaml could not allocate its parser")
+        }
+        defer { yaml_parser_delete(parser) }
+        // libyaml keeps the pointer to the input, so the bytes stay pinned for the whole parse.
+        return try bytes.withUnsafeBufferPointer { buffer throws(VitrineError) in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            return try self.buildTree(parser, file: file, input: buffer)
+        }
+    }
+
+    private enum OpenCollection {
+        case sequence([YAMLNode], line: Int)
+        case mapping([(key: String, value: YAMLNode)], pendingKey: String?, line: Int)
+    }
+
+    private static func buildTree(_ parser: UnsafeMutablePointer<yaml_parser_t>, file: String, input: UnsafeBufferPointer<UInt8>) throws(VitrineError) -> YAMLNode {
+        var stack: [OpenCollection] = []
+        var root: YAMLNode? = nil
+        var event = yaml_event_t()
+        while root == nil {
+            guard yaml_parser_parse(parser, &event) == 1 else { throw self.syntaxError(parser.pointee, file: file, input: input) }
+            defer { yaml_event_delete(&event) }
+            let line = Int(event.start_mark.line) + 1
+            var finished: YAMLNode? = nil
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
+                finished = .scalar(text, line: line)
+            case YAML_SEQUENCE_START_EVENT:
+                stack.append(.sequence([], line: line))
+            case YAML_MAPPING_START_EVENT:
+                stack.append(.mapping([], pendingKey: nil, line: line))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                switch stack.removeLast() {
+                case .sequence(let items, let start): finished = .sequence(items, line: start)
+                case .mapping(let pairs, _, let start): finished = .mapping(pairs, line: start)
+                }
+            case YAML_ALIAS_EVENT:
+                throw VitrineError(.invalidData, "\(file) line \(line): YAML aliases (*name) are not supported", hint: "write the value out")
+            case YAML_STREAM_END_EVENT:
+                throw VitrineError(.invalidData, "\(file) is empty", hint: "expected a libinput record file or a JSON touch script")
+            default:
+                break
+            }
+            guard let node = finished else { continue }
+            guard let top = stack.popLast() else {
+                root = node
+                continue
+            }
+            switch top {
+            case .sequence(var items, let start):
+                items.append(node)
+                stack.append(.sequence(items, line: start))
+            case .mapping(var pairs, let key?, let start):
+                pairs.append((key, node))
+                stack.append(.mapping(pairs, pendingKey: nil, line: start))
+            case .mapping(let pairs, nil, let start):
+                guard let key = node.scalar else {
+                    throw VitrineError(.invalidData, "\(file) line \(node.line): a mapping key must be a plain value")
+                }
+                stack.append(.mapping(pairs, pendingKey: key, line: start))
+            }
+        }
+        return root!
+    }
+
+    /// A libyaml error at its line. At the end of the input libyaml's mark is past the last line,
+    /// so the line is clamped to the last one and the message says the file ended.
+    private static func syntaxError(_ parser: yaml_parser_t, file: String, input: UnsafeBufferPointer<UInt8>) -> VitrineError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let context = parser.context.map { " " + String(cString: $0) } ?? ""
+        let lineCount = input.count(where: { $0 == UInt8(ascii: "\n") }) + (input.last == UInt8(ascii: "\n") ? 0 : 1)
+        let atEnd = Int(parser.problem_mark.index) >= input.count
+        let line = min(Int(parser.problem_mark.line) + 1, max(lineCount, 1))
+        return VitrineError(
+            .invalidData, "\(file) line \(line): \(problem)\(context)\(atEnd ? " (at the end of the file)" : "")",
+            hint: "the file is not valid YAML/JSON; if it ends early it may be truncated")
+    }
+}

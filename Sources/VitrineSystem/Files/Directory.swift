@@ -1,0 +1,36 @@
+import Glibc
+import VitrineCore
+
+/// Reads of directories and small text files, for device discovery and configuration.
+public enum Directory {
+    /// The names in `path` (without `.` and `..`), unsorted; empty when it cannot be read.
+    public static func entryNames(_ path: String) -> [String] {
+        (try? self.entryNamesOrError(path)) ?? []
+    }
+
+    /// The names in `path` (without `.` and `..`), unsorted, or the `opendir` failure.
+    public static func entryNamesOrError(_ path: String) throws(SystemError) -> [String] {
+        guard let dir = opendir(path) else { throw SystemError("opendir(\(path))", errno: Syscall.lastErrno) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The whole of a small file as UTF-8 text (invalid bytes become U+FFFD). Files longer than
+    /// `limit` bytes are refused with `EFBIG`: configuration files are a few hundred bytes.
+    public static func readText(_ path: String, limit: Int = 1 << 20) throws(SystemError) -> String {
+        let file = try OwnedDescriptor.open(path, flags: O_RDONLY)
+        var bytes: [UInt8] = []
+        while let chunk = try file.read(upTo: 64 * 1024), !chunk.isEmpty {
+            bytes += chunk
+            if bytes.count > limit { throw SystemError("read(\(path))", errno: EFBIG) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

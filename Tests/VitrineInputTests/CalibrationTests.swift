@@ -1,0 +1,99 @@
+import Testing
+import VitrineCalibration
+import VitrineCore
+
+@Suite("Calibration")
+struct CalibrationTests {
+    @Test("the udev property format reads six numbers and writes them back with single spaces")
+    func udevFormat() {
+        let matrix = CalibrationMatrix(udevValue: "1.0123  0.0041 -0.0087\t-0.0032 0.9871 0.0112")
+        #expect(matrix == CalibrationMatrix(1.0123, 0.0041, -0.0087, -0.0032, 0.9871, 0.0112))
+        #expect(matrix?.udevValue == "1.0123 0.0041 -0.0087 -0.0032 0.9871 0.0112")
+        #expect(CalibrationMatrix.identity.udevValue == "1 0 0 0 1 0")
+        #expect(CalibrationMatrix(udevValue: "1 0 0 0 1") == nil)
+        #expect(CalibrationMatrix(udevValue: "1 0 0 0 1 0 0") == nil)
+        #expect(CalibrationMatrix(udevValue: "1 0 zero 0 1 0") == nil)
+    }
+
+    @Test("NaN, infinity and a degenerate determinant are defects; real calibrations are not")
+    func defects() {
+        #expect(CalibrationMatrix(udevValue: "1 0 nan 0 1 0")?.defect == .notFinite(index: 2))
+        #expect(CalibrationMatrix(udevValue: "1 0 0 0 inf 0")?.defect == .notFinite(index: 4))
+        #expect(CalibrationMatrix(1, 2, 0, 2, 4, 0).defect == .degenerate(determinant: 0))
+        #expect(CalibrationMatrix(0.0001, 0, 0, 0, 0.0001, 0).defect == .degenerate(determinant: 1e-8))
+        #expect(CalibrationMatrix(1.0123, 0.0041, -0.0087, -0.0032, 0.9871, 0.0112).defect == nil)
+        #expect(CalibrationMatrix(0, -1, 1, 1, 0, 0).defect == nil)
+        #expect(CalibrationMatrix(-1, 0, 1, 0, 1, 0).defect == nil)
+    }
+
+    @Test("the key is ID_SERIAL when set, else vendor-product-name in hex, sanitised to [A-Za-z0-9._-]")
+    func keys() {
+        #expect(CalibrationKey.make(serial: "ELAN_Touchscreen", vendor: 0x04f3, product: 0x2902, name: "ELAN Touchscreen") == "ELAN_Touchscreen")
+        #expect(CalibrationKey.make(serial: "Weird/Serial:1", vendor: 0, product: 0, name: "") == "Weird_Serial_1")
+        #expect(CalibrationKey.make(serial: nil, vendor: 0x0eef, product: 0x0001, name: "eGalax Inc. USB TouchController")
+            == "0eef-0001-eGalax_Inc._USB_TouchController")
+        #expect(CalibrationKey.make(serial: "", vendor: 0x1234, product: 0x5678, name: "vitrine-test-touch") == "1234-5678-vitrine-test-touch")
+    }
+
+    @Test("a calibration file is read with its device comment; quotes and other keys are handled")
+    func fileFormat() {
+        let entry = CalibrationStore.parse(
+            "# device: ELAN Touchscreen\n# written by hand\nID_OTHER=1\nLIBINPUT_CALIBRATION_MATRIX=\"1.02 0 -0.01 0 0.98 0.02\"\n",
+            key: "ELAN_Touchscreen", path: "/x/ELAN_Touchscreen.env")
+        #expect(entry.deviceName == "ELAN Touchscreen")
+        #expect(entry.matrix == CalibrationMatrix(1.02, 0, -0.01, 0, 0.98, 0.02))
+        #expect(entry.problem == nil)
+        #expect(CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.25 0 0.5 0.25\n", key: "k", path: "p").matrix
+            == CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25))
+        #expect(CalibrationStore.parse("# nothing\n", key: "k", path: "p").problem == "it has no LIBINPUT_CALIBRATION_MATRIX=\"a b c d e f\" line")
+        #expect(CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=\"1 0 0\"", key: "k", path: "p").problem
+            == "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers")
+    }
+
+    @Test("the store reads every .env file of a directory; a missing directory is an empty store")
+    func loadDirectory() {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("ELAN_Touchscreen.env", "# device: ELAN Touchscreen\nLIBINPUT_CALIBRATION_MATRIX=\"0.5 0 0.25 0 0.5 0.25\"\n")
+        directory.write("notes.txt", "not a calibration")
+        let store = CalibrationStore.load(directory: directory.path)
+        #expect(store.entries.count == 1)
+        #expect(store.entry(forKey: "ELAN_Touchscreen")?.path == directory.path + "/ELAN_Touchscreen.env")
+        #expect(store.problems.isEmpty)
+        let missing = CalibrationStore.load(directory: directory.path + "/nothing-here")
+        #expect(missing.entries.isEmpty && missing.problems.isEmpty)
+    }
+
+    @Test("a file overrides the udev property; without a file the udev property is kept; with neither, identity")
+    func precedence() {
+        let file = CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25)
+        let udev = CalibrationMatrix(1.02, 0, -0.01, 0, 0.98, 0.02)
+        let store = CalibrationStore(directory: "/cal", entries: [.init(key: "panel", path: "/cal/panel.env", matrix: file)])
+        #expect(store.resolve(name: "Panel", key: "panel", udevMatrix: udev).calibration
+            == ActiveCalibration(matrix: file, source: .file(path: "/cal/panel.env")))
+        #expect(store.resolve(name: "Other", key: "other", udevMatrix: udev).calibration == ActiveCalibration(matrix: udev, source: .udevProperty))
+        #expect(store.resolve(name: "Other", key: "other", udevMatrix: nil).calibration == .identity)
+        #expect(store.resolve(name: "Panel", key: "panel", udevMatrix: udev).warning == nil)
+    }
+
+    @Test("a NaN or degenerate matrix is rejected with a message naming the file and the device, and identity is used")
+    func rejection() {
+        let store = CalibrationStore(directory: "/cal", entries: [
+            .init(key: "nan", path: "/cal/nan.env", matrix: CalibrationMatrix(udevValue: "1 0 nan 0 1 0")),
+            .init(key: "flat", path: "/cal/flat.env", matrix: CalibrationMatrix(1, 2, 0, 2, 4, 0)),
+            .init(key: "short", path: "/cal/short.env", matrix: nil, problem: "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers"),
+        ])
+        let nan = store.resolve(name: "ELAN Touchscreen", key: "nan", udevMatrix: CalibrationMatrix(0.5, 0, 0, 0, 0.5, 0))
+        #expect(nan.calibration == .identity)
+        #expect(nan.warning?.code == .invalidCalibration)
+        #expect(nan.warning?.message
+            == "calibration file /cal/nan.env for touch device 'ELAN Touchscreen' is rejected: value 3 (c) is not a finite number; using the identity matrix")
+        let flat = store.resolve(name: "Panel", key: "flat", udevMatrix: nil)
+        #expect(flat.calibration == .identity)
+        #expect(flat.warning?.message.contains("/cal/flat.env for touch device 'Panel' is rejected: the matrix is degenerate") == true)
+        #expect(store.resolve(name: "Panel", key: "short", udevMatrix: nil).warning?.message.contains("is not six numbers") == true)
+        let badUdev = CalibrationStore.empty().resolve(name: "Panel", key: "x", udevMatrix: CalibrationMatrix(0, 0, 0, 0, 0, 0))
+        #expect(badUdev.calibration == .identity)
+        #expect(badUdev.warning?.message.hasPrefix("udev property LIBINPUT_CALIBRATION_MATRIX=\"0 0 0 0 0 0\" of touch device 'Panel' is rejected") == true)
+    }
+}

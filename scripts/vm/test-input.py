@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""QEMU system test for touch input (issue 4).
+
+Boots Debian 12 (without the PS/2 mouse, `i8042.noaux`, so the seat starts with no pointer),
+creates virtual touchscreens and a mouse through /dev/uinput (python3-libevdev, driven by
+uinput_device.py from the 9p share), and checks what `vitrine input-debug` and `vitrine
+list-inputs` report through the real kernel, udev and libinput, printing one PASS/FAIL line each:
+- no touch or pointer device: input-debug keeps running and says so exactly once;
+- list-inputs shows the touchscreen with capability touch and its size in mm;
+- a drag comes out at the right logical points at rotation 0 (device present at start) and at
+  rotation 90 (device plugged in while running), and with a calibration file; a udev
+  LIBINPUT_CALIBRATION_MATRIX applies unless a file overrides it;
+- five simultaneous contacts: five in, five out, in order, ids stable; a `libinput record` of the
+  same session replayed by `vitrine input-debug --replay` gives the same frames and timing;
+- unplugging the touchscreen mid-contact cancels the contact, then reports the removal;
+- a mouse is contact #32 while its left button is down;
+- the default screen size is the display's current mode; permission denied names the 'input'
+  group.
+"""
+import json
+import os
+import re
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vitrine_vm import Checks, Guest, build_image, prepare_share, shell_quote  # noqa: E402
+
+VITRINE = "/mnt/host/vitrine"
+DEVICE = "vitrine-test-touch"
+KEY = "1234-5678-vitrine-test-touch"  # CalibrationKey: no ID_SERIAL on a virtual device
+SENSOR = 4096  # units per axis of the virtual touchscreen (0...4095)
+WIDTH, HEIGHT = 1280, 800
+HALF = (0.5, 0, 0.25, 0, 0.5, 0.25)  # shrinks touch into the middle half of the screen
+QUARTER_TURN = (0, -1, 1, 1, 0, 0)  # libinput's documented 90° matrix
+UDEV_RULE = "/etc/udev/rules.d/99-vitrine-test-calibration.rules"
+
+
+def logical(x, y, rotation=0, calibration=None):
+    """Where libinput + Vitrine should put raw (x, y): calibration in normalised sensor units
+    (truncated to whole units as libinput does), (x − min)·W/(max − min + 1), then rotation."""
+    if calibration:
+        a, b, c, d, e, f = calibration
+        u, v = x / SENSOR, y / SENSOR
+        x, y = int(SENSOR * (a * u + b * v + c)), int(SENSOR * (d * u + e * v + f))
+    nx, ny = x * WIDTH / SENSOR, y * HEIGHT / SENSOR
+    return {0: (nx, ny), 90: (ny, WIDTH - nx), 180: (WIDTH - nx, HEIGHT - ny), 270: (HEIGHT - ny, nx)}[rotation]
+
+
+def expected_frames(steps, **transform):
+    """The frame lines a plan's touch steps should produce: seat slots lowest-free, every contact
+    that is down listed (stationary when unchanged), ended ones once, sorted by id."""
+    contacts, by_slot, raw = {}, {}, {}
+    lines = []
+    for step in steps:
+        if step[0] != "frame":
+            continue
+        for s in step[1]:
+            slot = s["slot"]
+            if s.get("id", 0) < 0:
+                contacts[by_slot.pop(slot)][0] = "ended"
+                continue
+            if "id" in s:
+                seat = min(set(range(32)) - set(by_slot.values()))
+                by_slot[slot] = seat
+                raw[slot] = (s["x"], s["y"])
+                contacts[seat] = ["began", 0, 0]
+            else:
+                raw[slot] = (s.get("x", raw[slot][0]), s.get("y", raw[slot][1]))
+                contacts[by_slot[slot]][0] = "moved"
+            contacts[by_slot[slot]][1:] = logical(*raw[slot], **transform)
+        lines.append(f"{DEVICE}: " + " ".join(f"#{i} {p} ({x:.2f}, {y:.2f})" for i, (p, x, y) in sorted(contacts.items())))
+        contacts = {i: ["stationary", x, y] for i, (p, x, y) in contacts.items() if p != "ended"}
+    return lines
+
+
+def drag(start=(1024, 2048), step=64, count=3, lift=True):
+    steps = [["frame", [{"slot": 0, "id": 40, "x": start[0], "y": start[1]}]], ["sleep", 0.06]]
+    for k in range(1, count + 1):
+        steps += [["frame", [{"slot": 0, "x": start[0] + step * k}]], ["sleep", 0.06]]
+    if lift:
+        steps += [["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
+    return steps
+
+
+def five_fingers():
+    xs = [512, 1280, 2048, 2816, 3584]
+    steps = []
+    for i, x in enumerate(xs):
+        steps += [["frame", [{"slot": i, "id": 50 + i, "x": x, "y": 3072}]], ["sleep", 0.06]]
+    for k in range(1, 3):
+        steps += [["frame", [{"slot": i, "y": 3072 - 256 * k} for i in range(5)]], ["sleep", 0.06]]
+    for i in reversed(range(5)):
+        steps += [["frame", [{"slot": i, "id": -1}]], ["sleep", 0.06]]
+    return steps + [["sleep", 0.3]]
+
+
+class Session:
+    """Runs uinput devices and vitrine in the guest, one scenario at a time."""
+
+    def __init__(self, guest, share):
+        self.guest = guest
+        self.share = share
+        self.count = 0
+
+    def device(self, steps, kind="touch", gate=True):
+        """Starts a uinput device playing `steps`; returns (its node, the file that starts them)."""
+        self.count += 1
+        name = f"plan{self.count}"
+        ready, go = f"/tmp/{name}.ready", f"/tmp/{name}.go"
+        plan = {"device": kind, "ready": ready, "go": go if gate else None, "steps": steps}
+        with open(os.path.join(self.share, name + ".json"), "w") as f:
+            json.dump(plan, f)
+        self.guest.spawn(f"python3 /mnt/host/uinput_device.py /mnt/host/{name}.json", f"/tmp/{name}.log")
+        self.guest.wait_for(f"test -s {ready}", timeout=60)
+        return self.guest.run(f"cat {ready}")[1].strip(), go
+
+    def debug(self, arguments, log_path, device=DEVICE):
+        """Starts `vitrine input-debug` and waits until it has added `device` (None: until it
+        has enumerated the seat)."""
+        pid = self.guest.spawn(f"{VITRINE} input-debug {arguments}", log_path)
+        self.wait(log_path, f"added {device} " if device else r"added AT Translated")
+        return pid
+
+    def wait(self, log_path, pattern, timeout=60):
+        try:
+            self.guest.wait_for(f"grep -qE {shell_quote(pattern)} {log_path}", timeout=timeout)
+            return True
+        except TimeoutError:
+            return False
+
+    def stop(self, pid, log_path):
+        self.guest.run(f"kill -TERM {pid} 2>/dev/null; sleep 0.5")
+        return self.guest.run(f"cat {log_path}")[1]
+
+
+def frame_lines(output, device=DEVICE):
+    """Frame lines without their time: `<device>: #0 began (…)`."""
+    return [line.split(" frame ", 1)[1] for line in output.splitlines() if f" frame {device}:" in line]
+
+
+def frame_times(output, device=DEVICE):
+    times = [float(line.split(" ", 1)[0]) for line in output.splitlines() if f" frame {device}:" in line]
+    return [round(t - times[0], 3) for t in times] if times else []
+
+
+def compare(checks, label, actual, expected):
+    ok = actual == expected
+    detail = "" if ok else "got " + " | ".join(actual[:8]) + " ; expected " + " | ".join(expected[:8])
+    return checks.check(label, ok, detail)
+
+
+def main():
+    checks = Checks("input")
+    work, share, _ = prepare_share("input")
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
+    image = build_image()
+    with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
+        s = Session(guest, share)
+        size = f"--size {WIDTH}x{HEIGHT}"
+
+        # No touchscreen and no mouse: the kiosk runs on and says so once.
+        status, output = guest.run(f"{VITRINE} input-debug {size} --seconds 4")
+        said = output.count("no touchscreen or mouse on seat0")
+        checks.check("no input device: input-debug keeps running and says so exactly once", status == 0 and said == 1,
+                     f"status {status}, said {said} times")
+
+        # Default size: the display's current mode, read without DRM master.
+        displays = guest.run(f"{VITRINE} list-displays")[1]
+        mode = re.search(r"CRTC \d+: framebuffer [1-9]\d*, (\d+x\d+)@", displays)
+        header = guest.run(f"{VITRINE} input-debug --seconds 1")[1].splitlines()[0]
+        checks.check("without --size, input-debug maps onto the display's current mode",
+                     mode is not None and f"screen {mode.group(1)} px (the current mode of /dev/dri/card0)" in header, header)
+
+        # Rotation 0, device present before Vitrine starts (coldplug).
+        steps = drag()
+        node, go = s.device(steps)
+        status, listing = guest.run(f"{VITRINE} list-inputs")
+        block = listing.split(f"{node}: {DEVICE}\n", 1)[-1].split("\n/dev/", 1)[0]
+        checks.check("list-inputs shows the touchscreen with capability touch and its size in mm",
+                     status == 0 and f"{node}: {DEVICE}" in listing and "capabilities: touch\n" in block and "size: 255.9x157.5 mm" in block,
+                     block.strip().replace("\n", "; "))
+        pid = s.debug(size, "/tmp/r0.log")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/r0.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/r0.log")
+        compare(checks, "rotation 0: the drag comes out at the mapped logical points", frame_lines(output), expected_frames(steps))
+
+        # Rotation 90, device plugged in while Vitrine runs (hotplug).
+        pid = s.debug(f"{size} --rotation 90", "/tmp/r90.log", device=None)
+        node, go = s.device(steps)
+        added = s.wait("/tmp/r90.log", "added " + DEVICE)
+        guest.run(f"touch {go}")
+        s.wait("/tmp/r90.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/r90.log")
+        checks.check("a touchscreen plugged in while running is added", added)
+        compare(checks, "rotation 90: the drag comes out turned with the picture", frame_lines(output), expected_frames(steps, rotation=90))
+
+        # A calibration file.
+        guest.run(f"mkdir -p /tmp/cal && printf '# device: {DEVICE}\\nLIBINPUT_CALIBRATION_MATRIX=\"0.5 0 0.25 0 0.5 0.25\"\\n' > /tmp/cal/{KEY}.env")
+        node, go = s.device(steps)
+        listing = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
+        checks.check("list-inputs shows the calibration file's matrix and where it came from",
+                     f"calibration: 0.5 0 0.25 0 0.5 0.25 (file /tmp/cal/{KEY}.env)" in listing, listing.strip().splitlines()[-3:])
+        pid = s.debug(f"{size} --calibration /tmp/cal", "/tmp/cal.log")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/cal.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/cal.log")
+        compare(checks, "a calibration file applies to the device's touches", frame_lines(output), expected_frames(steps, calibration=HALF))
+
+        # A udev LIBINPUT_CALIBRATION_MATRIX is kept unless a file overrides it.
+        guest.run(f"echo 'ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{{name}}==\"{DEVICE}\", "
+                  f"ENV{{LIBINPUT_CALIBRATION_MATRIX}}=\"0 -1 1 1 0 0\"' > {UDEV_RULE} && udevadm control --reload", check=True)
+        node, go = s.device(steps)
+        plain = guest.run(f"{VITRINE} list-inputs --calibration /tmp/nothing")[1]
+        overridden = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
+        checks.check("a udev LIBINPUT_CALIBRATION_MATRIX is kept and reported as such",
+                     "calibration: 0 -1 1 1 0 0 (udev property LIBINPUT_CALIBRATION_MATRIX)" in plain, plain.strip().splitlines()[-3:])
+        checks.check("a calibration file overrides the udev property", f"(file /tmp/cal/{KEY}.env)" in overridden)
+        pid = s.debug(f"{size} --calibration /tmp/nothing", "/tmp/udev.log")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/udev.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/udev.log")
+        compare(checks, "the udev matrix applies to the touches", frame_lines(output), expected_frames(steps, calibration=QUARTER_TURN))
+        guest.run(f"rm -f {UDEV_RULE} && udevadm control --reload")
+
+        # Five contacts, recorded with libinput record at the same time.
+        steps = five_fingers()
+        node, go = s.device(steps)
+        recorder = guest.spawn(f"libinput record -o /tmp/five.yml {node}", "/tmp/record.log")
+        pid = s.debug(size, "/tmp/five.log")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/five.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/five.log")
+        guest.run(f"kill -INT {recorder}; sleep 1")
+        live = frame_lines(output)
+        compare(checks, "five contacts: five in, five out, in order, ids stable", live, expected_frames(steps))
+        replay = guest.run(f"{VITRINE} input-debug {size} --replay /tmp/five.yml")[1]
+        compare(checks, "a libinput record of the session replays to the same frames", frame_lines(replay), live)
+        compare(checks, "and with the same timing", [f"{t:.3f}" for t in frame_times(replay)], [f"{t:.3f}" for t in frame_times(output)])
+
+        # Unplugged mid-contact.
+        steps = drag(lift=False) + [["destroy"]]
+        node, go = s.device(steps)
+        pid = s.debug(size, "/tmp/unplug.log")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/unplug.log", r"removed " + DEVICE)
+        output = s.stop(pid, "/tmp/unplug.log")
+        lines = frame_lines(output)
+        last = logical(1024 + 64 * 3, 2048)
+        cancelled = f"{DEVICE}: #0 cancelled ({last[0]:.2f}, {last[1]:.2f})"
+        after = output.split(cancelled, 1)[-1]
+        checks.check("unplugged mid-drag: the contact is cancelled, then the device removed",
+                     lines[-1:] == [cancelled] and f"removed {DEVICE} ({node})" in after and lines[:-1] == expected_frames(steps),
+                     " | ".join(lines[-2:]))
+
+        # A mouse is one contact while its left button is down.
+        mouse_steps = [["button", 1], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["button", 0], ["sleep", 0.3]]
+        node, go = s.device(mouse_steps, kind="mouse")
+        pid = s.debug(size, "/tmp/mouse.log", device="vitrine-test-mouse")
+        guest.run(f"touch {go}")
+        s.wait("/tmp/mouse.log", r"removed vitrine-test-mouse")
+        output = s.stop(pid, "/tmp/mouse.log")
+        phases = re.findall(r"frame vitrine-test-mouse: #32 (\w+) \(([\d.]+), ([\d.]+)\)", output)
+        checks.check("a mouse is contact #32: began at the centre, moved right, ended",
+                     [p[0] for p in phases] == ["began", "moved", "moved", "ended"] and phases[0][1:] == ("640.00", "400.00")
+                     and float(phases[2][1]) > float(phases[1][1]) > 640, str(phases))
+
+        # Permission denied, as a user outside the 'input' group.
+        node, go = s.device([["sleep", 0.1]])
+        nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"
+        status, output = guest.run(f"{nobody} {VITRINE} list-inputs")
+        checks.check("permission denied names the 'input' group", status == 1 and f"cannot open {node}: Permission denied" in output
+                     and "add the user to the 'input' group" in output, next((l for l in output.splitlines() if "cannot open" in l), "no output"))
+        status, output = guest.run(f"{nobody} {VITRINE} input-debug {size} --seconds 2")
+        checks.check("input-debug as that user says so too, and runs on", status == 0 and "error: cannot open" in output and "'input' group" in output)
+        guest.run(f"touch {go}")
+    return checks.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Guest side of the input system test: a virtual touchscreen or mouse through /dev/uinput.
+
+Runs in the test guest (python3-libevdev), copied there through the 9p share, not baked into
+the image. Usage: uinput-device.py PLAN.json, where the plan is
+
+  {"device": "touch" | "mouse", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
+   "steps": [["frame", [{"slot": 0, "id": 12, "x": 1024, "y": 2048}, ...]],
+             ["sleep", 0.05], ["rel", dx, dy], ["button", 1|0], ["destroy"]]}
+
+The touchscreen is what udev classifies as one (research/input.md §3): INPUT_PROP_DIRECT,
+BTN_TOUCH, ABS_X/Y and ABS_MT_SLOT/TRACKING_ID/POSITION_X/Y, 4096 units per axis with a
+resolution of 16 and 26 units/mm (so ID_INPUT_TOUCHSCREEN and a size are set), 10 slots,
+vendor 0x1234 product 0x5678. Each "frame" step writes protocol-B events for the slots it names
+(a missing "id" keeps the contact, -1 lifts it), BTN_TOUCH when the first contact lands or the
+last lifts, ABS_X/Y for the lowest active slot, then SYN_REPORT. The device is created, udev is
+let settle, the ready file is written, the go file (if any) awaited, the steps played, and the
+device destroyed on "destroy" or at the end.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import libevdev
+
+NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse"}
+
+
+def make_touch():
+    dev = libevdev.Device()
+    dev.name = NAME["touch"]
+    dev.id = {"bustype": 0x06, "vendor": 0x1234, "product": 0x5678, "version": 1}
+    dev.enable(libevdev.INPUT_PROP_DIRECT)
+    dev.enable(libevdev.EV_KEY.BTN_TOUCH)
+    for code, resolution in ((libevdev.EV_ABS.ABS_X, 16), (libevdev.EV_ABS.ABS_Y, 26),
+                             (libevdev.EV_ABS.ABS_MT_POSITION_X, 16), (libevdev.EV_ABS.ABS_MT_POSITION_Y, 26)):
+        dev.enable(code, libevdev.InputAbsInfo(minimum=0, maximum=4095, resolution=resolution))
+    dev.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=9))
+    dev.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+    return dev
+
+
+def make_mouse():
+    dev = libevdev.Device()
+    dev.name = NAME["mouse"]
+    dev.id = {"bustype": 0x03, "vendor": 0x1234, "product": 0x9abc, "version": 1}
+    for code in (libevdev.EV_REL.REL_X, libevdev.EV_REL.REL_Y, libevdev.EV_KEY.BTN_LEFT, libevdev.EV_KEY.BTN_RIGHT):
+        dev.enable(code)
+    return dev
+
+
+class Touchscreen:
+    def __init__(self, uinput):
+        self.uinput = uinput
+        self.active = {}  # slot -> (x, y)
+
+    def frame(self, slots):
+        was_touching = bool(self.active)
+        events = []
+        for s in slots:
+            slot = s["slot"]
+            events.append(libevdev.InputEvent(libevdev.EV_ABS.ABS_MT_SLOT, slot))
+            if "id" in s:
+                events.append(libevdev.InputEvent(libevdev.EV_ABS.ABS_MT_TRACKING_ID, s["id"]))
+                if s["id"] < 0:
+                    self.active.pop(slot, None)
+                    continue
+            x, y = self.active.get(slot, (0, 0))
+            if "x" in s:
+                x = s["x"]
+                events.append(libevdev.InputEvent(libevdev.EV_ABS.ABS_MT_POSITION_X, x))
+            if "y" in s:
+                y = s["y"]
+                events.append(libevdev.InputEvent(libevdev.EV_ABS.ABS_MT_POSITION_Y, y))
+            self.active[slot] = (x, y)
+        if self.active and not was_touching:
+            events.append(libevdev.InputEvent(libevdev.EV_KEY.BTN_TOUCH, 1))
+        if was_touching and not self.active:
+            events.append(libevdev.InputEvent(libevdev.EV_KEY.BTN_TOUCH, 0))
+        if self.active:
+            x, y = self.active[min(self.active)]
+            events += [libevdev.InputEvent(libevdev.EV_ABS.ABS_X, x), libevdev.InputEvent(libevdev.EV_ABS.ABS_Y, y)]
+        events.append(libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0))
+        self.uinput.send_events(events)
+
+
+def main(path):
+    plan = json.load(open(path))
+    kind = plan["device"]
+    uinput = (make_touch() if kind == "touch" else make_mouse()).create_uinput_device()
+    subprocess.run(["udevadm", "settle", "--timeout=10"], check=False)
+    print(f"created {NAME[kind]} at {uinput.devnode}", flush=True)
+    with open(plan["ready"], "w") as f:
+        f.write(uinput.devnode + "\n")
+    go = plan.get("go")
+    deadline = time.time() + 120
+    while go and not os.path.exists(go):
+        if time.time() > deadline:
+            sys.exit("uinput-device: nobody said go")
+        time.sleep(0.05)
+    touch = Touchscreen(uinput) if kind == "touch" else None
+    for step in plan["steps"]:
+        action = step[0]
+        if action == "frame":
+            touch.frame(step[1])
+        elif action == "sleep":
+            time.sleep(step[1])
+        elif action == "rel":
+            uinput.send_events([libevdev.InputEvent(libevdev.EV_REL.REL_X, step[1]), libevdev.InputEvent(libevdev.EV_REL.REL_Y, step[2]),
+                                libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+        elif action == "button":
+            uinput.send_events([libevdev.InputEvent(libevdev.EV_KEY.BTN_LEFT, step[1]), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+        elif action == "destroy":
+            break
+        print(f"step {action} done", flush=True)
+    del uinput  # UI_DEV_DESTROY: the kernel removes the device, udev says "remove"
+    print("destroyed", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
