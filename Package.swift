@@ -153,7 +153,7 @@ let package = Package(
             dependencies: ["VitrineGestures", "VitrineMotion", "VitrineCore"]),
         .testTarget(
             name: "VitrineBlurTests",
-            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore"],
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore", "VitrineTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineGraphicsTests",

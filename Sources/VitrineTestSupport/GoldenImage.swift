@@ -68,21 +68,6 @@ public enum GoldenImage {
     }
 }
 
-/// A tiny deterministic random generator (SplitMix64) for property tests and fuzzing.
-public struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) { self.state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    public mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A fresh temporary directory, removed (with its files) by `remove()`.
 public final class TemporaryDirectory {
     public let path: String

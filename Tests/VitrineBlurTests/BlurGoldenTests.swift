@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import VitrineTestSupport
 import VitrineBench
 import VitrineCLI
 import VitrineCore
@@ -44,9 +45,8 @@ struct BlurGoldenTests {
                     (12.0, .extraLight, "pattern-sigma12-extralight")])
     func golden(sigma: Double, style: BlurStyle, name: String) throws {
         let output = BackdropBlur.blurred(Self.pattern(), sigma: sigma, style: style)
-        let path = Self.snapshots + "/\(name).png"
-        guard let difference = try GoldenImage.difference(output, goldenAt: path) else { return }
-        #expect(difference.maximumAbsolute <= Self.tolerance, "\(name): a channel differs by \(difference.maximumAbsolute) from \(path)")
+        let comparison = GoldenImage.compare(output, name: name, directory: Self.snapshots)
+        #expect(comparison.matches(tolerance: Self.tolerance), "\(comparison)")
     }
 
     @Test("vitrine blur writes what BackdropBlur computes, and rejects a bad style")

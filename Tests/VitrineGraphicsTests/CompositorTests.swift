@@ -86,7 +86,7 @@ struct CompositorTests {
 
     @Test("incremental frames equal a full render after random changes", arguments: 0..<6)
     func incrementalEqualsFull(seed: Int) {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let scene = Self.scene()
         let extra = Layer(frame: Rect(x: 10, y: 10, width: 30, height: 20), name: "extra")
         extra.backgroundColor = Color(hex: "#43A047")!

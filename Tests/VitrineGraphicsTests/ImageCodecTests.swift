@@ -73,7 +73,7 @@ struct ImageCodecTests {
 
     @Test("random and mutated bytes never crash the decoders", arguments: 0..<4)
     func fuzz(seed: Int) throws {
-        var random = SplitMix(seed: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let seeds = [try PNGCodec.encode(CanvasTests.photo(width: 24, height: 16)), try JPEGCodec.encode(CanvasTests.photo(width: 24, height: 16))]
         for iteration in 0..<150 {
             var bytes = seeds[iteration % 2]

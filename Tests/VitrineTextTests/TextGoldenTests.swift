@@ -1,4 +1,5 @@
 import Testing
+import VitrineTestSupport
 import VitrineBench
 import VitrineCore
 import VitrineGraphics
@@ -59,9 +60,8 @@ struct TextGoldenTests {
     func golden(sample: Sample) throws {
         let library = try FontLibrary()
         let output = try Self.render(sample, library: library)
-        let path = Self.snapshots + "/\(sample.name).png"
-        guard let difference = try GoldenImage.difference(output, goldenAt: path) else { return }
-        #expect(difference.maximumAbsolute <= Self.tolerance, "\(sample.name): a channel differs by \(difference.maximumAbsolute) from \(path)")
+        let comparison = GoldenImage.compare(output, name: sample.name, directory: Self.snapshots)
+        #expect(comparison.matches(tolerance: Self.tolerance), "\(comparison)")
     }
 
     @Test("every sample wraps to three lines and ends in an ellipsis", arguments: Self.samples)
