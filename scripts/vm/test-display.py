@@ -79,6 +79,18 @@ def wait_for_log(guest, path, text, timeout=30):
         return False
 
 
+def wait_until_showing(guest, log_path, timeout=60):
+    """Waits for the pattern to be on screen (its log line, then a readable frame number), so a
+    fault injected next hits a running output and not one that is still starting."""
+    wait_for_log(guest, log_path, "showing the test pattern", timeout=timeout)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if decode_test_pattern_frame(guest.screendump("wait.ppm")) is not None:
+            return True
+        time.sleep(0.5)
+    return False
+
+
 def shell(text):
     return "'" + text.replace("'", "'\\''") + "'"
 
@@ -115,7 +127,7 @@ def main():
 
         # SIGTERM in the middle of a run restores the CRTC.
         pid = guest.spawn(f"{vitrine} test-pattern --seconds 60", "/tmp/term.log")
-        time.sleep(4)
+        wait_until_showing(guest, "/tmp/term.log")
         guest.run(f"kill -TERM {pid}")
         guest.wait_for("! pgrep -x vitrine", timeout=20)
         output = guest.run("cat /tmp/term.log")[1]
@@ -132,7 +144,7 @@ def main():
 
         # Another DRM master.
         first = guest.spawn(f"{vitrine} test-pattern --seconds 60", "/tmp/first.log")
-        time.sleep(4)
+        wait_until_showing(guest, "/tmp/first.log")
         second = guest.spawn(f"{vitrine} test-pattern --seconds 60", "/tmp/second.log")
         said = wait_for_log(guest, "/tmp/second.log", "another process is DRM master of /dev/dri/card0", timeout=30)
         alive = guest.run(f"kill -0 {second}")[0] == 0
@@ -149,7 +161,7 @@ def main():
 
         # Unplug and replug while running.
         pid = guest.spawn(f"{vitrine} test-pattern --seconds 60", "/tmp/hotplug.log")
-        time.sleep(4)
+        wait_until_showing(guest, "/tmp/hotplug.log")
         unplug(guest)
         paused = wait_for_log(guest, "/tmp/hotplug.log", "disconnected; output paused", timeout=20)
         alive = guest.run(f"kill -0 {pid}")[0] == 0

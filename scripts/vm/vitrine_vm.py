@@ -221,6 +221,8 @@ class Guest:
                 data += s.recv(4096)
             s.sendall(command.encode() + b"\n")
             if command == "quit":
+                # Closing at once can drop the command before QEMU reads it.
+                time.sleep(0.5)
                 return ""
             data = b""
             while not data.endswith(b"(qemu) "):
