@@ -98,3 +98,28 @@ struct DecayTests {
         #expect(abs(rubberBandClamp(500, limits: limits, dimension: 960) - 452.0) < 0.05)
     }
 }
+
+@Suite("Timing curves")
+struct TimingCurveTests {
+    @Test("ease-in-out is symmetric, starts and ends flat, and matches CSS at sampled points")
+    func easeInOut() {
+        let curve = TimingCurve.easeInOut
+        #expect(curve.value(at: 0) == 0 && abs(curve.value(at: 1) - 1) < 1e-9)
+        #expect(abs(curve.value(at: 0.5) - 0.5) < 1e-6)
+        for t in stride(from: 0.05, to: 1, by: 0.05) {
+            #expect(abs(curve.value(at: t) + curve.value(at: 1 - t) - 1) < 1e-6)
+        }
+        // cubic-bezier(0.42, 0, 0.58, 1) at 25% time is about 12.9% progress.
+        #expect(abs(curve.value(at: 0.25) - 0.1291) < 0.001)
+        #expect(curve.value(at: 0.05) < 0.02)
+    }
+
+    @Test("a curve animation arrives exactly at its end after its duration")
+    func curveAnimation() {
+        let animation = CurveAnimation(from: 0, to: 100, duration: 0.4, startTime: .zero)
+        #expect(!animation.advance(to: MonotonicTime(seconds: 0.2)))
+        #expect(abs(animation.value - 50) < 1e-6)
+        #expect(animation.advance(to: MonotonicTime(seconds: 0.4)))
+        #expect(animation.value == 100)
+    }
+}
