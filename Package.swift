@@ -111,7 +111,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineMotion", "VitrineGestures",
             ],
             swiftSettings: swiftSettings),
         .target(

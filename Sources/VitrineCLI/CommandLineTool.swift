@@ -9,6 +9,8 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `vitrine --help` lists them.
     static var commands: [any Command.Type] {
         [
+            DemoCommand.self,
+            ReplayCommand.self,
             TestPatternCommand.self,
             ListDisplaysCommand.self,
             ListInputsCommand.self,

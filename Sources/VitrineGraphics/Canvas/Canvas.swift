@@ -139,6 +139,19 @@ public final class Canvas {
         Pixman.composite(.over, source: gradient, mask: mask, destination: self.targetImage, sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
+    /// Erases what was drawn outside a rounded rectangle (anti-aliased): rounded corners for
+    /// content that fills its layer, such as an image.
+    public func keepOnly(inside rect: Rect, cornerRadii: CornerRadii) {
+        guard !cornerRadii.isZero else { return }
+        let d = self.deviceRect(rect)
+        let shape = ShapeCoverage.RoundedRect(minX: d.minX, minY: d.minY, maxX: d.maxX, maxY: d.maxY, radii: cornerRadii.scaled(by: self.scale))
+        let area = self.deviceBounds(rect).intersection(self.state.clip)
+        guard !area.isEmpty else { return }
+        Pixman.composite(
+            .keepWhereCovered, source: PixmanImage(solid: .white), mask: PixmanImage(mask: ShapeCoverage.mask(shape, over: area)),
+            destination: self.targetImage, destinationRect: area)
+    }
+
     /// Composites `color` through a coverage mask whose (0, 0) is device pixel `at.origin`,
     /// clipped to the current clip.
     public func composite(color: Color, mask: AlphaMask, at area: PixelRect) {

@@ -107,6 +107,8 @@ public final class Compositor {
             canvas.withSavedState {
                 canvas.clip(to: bounds)
                 draw(canvas)
+                // A clipping layer's own content is rounded too, not only its sublayers.
+                if layer.clipsToBounds { canvas.keepOnly(inside: bounds, cornerRadii: layer.cornerRadii) }
             }
         }
         layer.backing = backing

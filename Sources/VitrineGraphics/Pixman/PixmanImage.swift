@@ -97,8 +97,16 @@ public enum CompositeOperator: Sendable {
     case copy
     /// Source over destination (`PIXMAN_OP_OVER`), premultiplied alpha.
     case over
+    /// Destination kept only as much as the (masked) source covers (`PIXMAN_OP_IN_REVERSE`).
+    case keepWhereCovered
 
-    var pixman: pixman_op_t { self == .copy ? PIXMAN_OP_SRC : PIXMAN_OP_OVER }
+    var pixman: pixman_op_t {
+        switch self {
+        case .copy: PIXMAN_OP_SRC
+        case .over: PIXMAN_OP_OVER
+        case .keepWhereCovered: PIXMAN_OP_IN_REVERSE
+        }
+    }
 }
 
 /// `pixman_image_composite32`, named.

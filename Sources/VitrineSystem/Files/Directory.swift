@@ -33,4 +33,21 @@ public enum Directory {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Whether something exists at `path` (following symlinks).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Creates the folder `path` (and missing parents, like `mkdir -p`).
+    public static func create(_ path: String, mode: mode_t = 0o755) throws(VitrineError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, mode) != 0 && errno != EEXIST {
+                throw VitrineError(.ioFailure, "cannot create the folder \(prefix)", cause: SystemError("mkdir", errno: errno))
+            }
+        }
+    }
 }

@@ -157,6 +157,25 @@ public final class ContentSheet: View, NestedScrollParent {
         self.motion.settle(to: 0, velocity: velocity, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 1), completion: finish)
     }
 
+    /// Moves a presented sheet to `state` (minimised dismisses it).
+    public func move(to state: ContentSheetState, animated: Bool = true) {
+        guard self.isPresented, !self.dismissing else { return }
+        guard state != .minimised else {
+            self.dismiss(animated: animated)
+            return
+        }
+        let target = state == .expanded ? self.expandedHeight : self.collapsedHeight
+        guard animated else {
+            self.motion.set(target)
+            self.state = state
+            return
+        }
+        self.motion.settle(to: target, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 1)) { [weak self] in
+            guard let self, self.isPresented, !self.dismissing else { return }
+            self.state = state
+        }
+    }
+
     private func emit(_ name: String, _ callback: () -> Void) {
         callback()
         self.onEvent?(name)

@@ -18,6 +18,8 @@ open class View {
     /// False: the view and its subviews ignore touches (hit testing passes through).
     public var isUserInteractionEnabled = true
     private(set) var needsLayout = true
+    /// Insets from the superview's edges when pinned (`pinToEdges`); nil when not pinned.
+    public private(set) var pinnedInsets: EdgeInsets?
     /// The window the view is in; set on the root view, found through the superviews.
     weak var hostWindow: Window?
 
@@ -159,10 +161,20 @@ open class View {
         self.window?.setNeedsFrame()
     }
 
+    /// Keeps this view's frame at its superview's bounds, inset by `insets`, through every
+    /// layout of the superview (the original's `pinEdgesToSuperview`).
+    public func pinToEdges(insets: EdgeInsets = .zero) {
+        self.pinnedInsets = insets
+        self.superview?.setNeedsLayout()
+    }
+
     /// Lays out this view and its subviews where needed, top-down.
     public func layoutIfNeeded() {
         if self.needsLayout {
             self.needsLayout = false
+            for subview in self.subviews {
+                if let insets = subview.pinnedInsets { subview.frame = self.bounds.inset(by: insets) }
+            }
             self.layoutSubviews()
         }
         for subview in self.subviews { subview.layoutIfNeeded() }
