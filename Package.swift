@@ -168,6 +168,10 @@ let package = Package(
             dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
+            name: "VitrineComponentTests",
+            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
+            exclude: ["Scripts", "Snapshots"]),
+        .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
     ]

@@ -144,6 +144,12 @@ class Guest:
         started = time.time()
         self._read_until(b"AGENT-READY", deadline)
         log(f"guest agent ready after {time.time() - started:.1f} s")
+        # A binary that cannot start (a library missing from the image) fails every check after;
+        # say so once, plainly.
+        if os.path.exists(os.path.join(self.share, "vitrine")):
+            status, output = self.run("/mnt/host/vitrine --version")
+            if status != 0:
+                raise RuntimeError("vitrine does not start in the guest: " + output.strip())
 
     def stop(self):
         if self.process and self.process.poll() is None:

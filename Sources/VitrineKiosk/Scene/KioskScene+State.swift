@@ -35,9 +35,10 @@ extension KioskScene {
                 ("presented", .bool(sheet.isPresented)),
                 ("state", .string(sheet.state.rawValue)),
                 ("visible_height", .number((sheet.visibleHeight * 100).rounded() / 100)),
+                ("scroll_offset", .number(((sheet.content.scrollViewToObserve(in: sheet)?.contentOffset ?? 0) * 100).rounded() / 100)),
             ])))
         } else {
-            members.append(("content_sheet", .object([("presented", .bool(false)), ("state", .string(ContentSheetState.minimised.rawValue)), ("visible_height", .number(0))])))
+            members.append(("content_sheet", .object([("presented", .bool(false)), ("state", .string(ContentSheetState.minimised.rawValue)), ("visible_height", .number(0)), ("scroll_offset", .number(0))])))
         }
         members.append(("buttons", .array(self.buttons.map { .object([("title", .string($0.title)), ("taps", .number(Double($0.actionCount)))]) })))
         members.append(("callbacks", .array(self.callbacks.map { .string($0) })))

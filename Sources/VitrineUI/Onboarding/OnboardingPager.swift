@@ -131,9 +131,9 @@ public final class OnboardingPager: View {
     private func slide(_ direction: PagerDirection, animated: Bool) -> Bool {
         guard self.active == nil, let transition = self.begin(direction) else { return false }
         guard animated, let animator = self.window?.animator else {
+            // No spring: the transition jumps to its end and completes now.
             transition.transition.update(progress: 1)
-            transition.transition.finish()
-            self.finishNow(transition)
+            self.completed(transition)
             return true
         }
         self.sliding = true
@@ -145,11 +145,6 @@ public final class OnboardingPager: View {
         }
         animator.run(curve)
         return true
-    }
-
-    /// The transition's spring arrives within a frame when it is already at 1 off screen.
-    private func finishNow(_ transition: PagerTransition) {
-        if self.active === transition { self.completed(transition) }
     }
 
     // MARK: - Transitions
