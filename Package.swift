@@ -168,11 +168,14 @@ let package = Package(
             dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
+            name: "VitrineUITests",
+            dependencies: ["VitrineUI", "VitrineCore"]),
+        .testTarget(
             name: "VitrineComponentTests",
             dependencies: ["VitrineKiosk", "VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
             exclude: ["Scripts", "Snapshots"]),
         .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
+            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),
     ]
 )
