@@ -46,7 +46,10 @@ def screen_matches(guest, expected, label, checks, timeout=30):
         if differing == 0:
             break
         time.sleep(0.5)
-    return checks.check(label, differing == 0, f"{differing} pixels differ" if differing else f"{expected.width}x{expected.height}")
+    detail = f"{expected.width}x{expected.height}"
+    if differing:
+        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
+    return checks.check(label, differing == 0, detail)
 
 
 def main():
@@ -61,7 +64,7 @@ def main():
     image = build_image()
     with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
         plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go",
-                "steps": swipe(1000, 400, 400) + [["sleep", 8]] + swipe(300, 900, 400) + [["sleep", 600]]}
+                "steps": swipe(1000, 400, 400) + [["sleep", 30]] + swipe(300, 900, 400) + [["sleep", 600]]}
         with open(os.path.join(share, "swipes.json"), "w") as f:
             json.dump(plan, f)
         guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipes.json", "/tmp/touch.log")
@@ -69,10 +72,10 @@ def main():
         guest.spawn(f"{VITRINE} demo --seconds 300", "/tmp/demo.log")
         guest.wait_for("grep -q 'showing the kiosk' /tmp/demo.log", timeout=90)
         screen_matches(guest, first, "vitrine demo shows the first onboarding page on the bochs display", checks, timeout=60)
-        # The swipe left, then after 8 s the swipe right.
+        # The swipe left, then after 30 s (frames are slow under TCG) the swipe right.
         guest.run("touch /tmp/touch.go")
-        screen_matches(guest, second, "a uinput swipe left moves the pager to the second page", checks, timeout=20)
-        screen_matches(guest, first, "a swipe right brings the first page back", checks, timeout=20)
+        screen_matches(guest, second, "a uinput swipe left moves the pager to the second page", checks, timeout=28)
+        screen_matches(guest, first, "a swipe right brings the first page back", checks, timeout=40)
         status, output = guest.run("cat /tmp/demo.log")
         log(output[-800:])
         checks.check("the demo is still running", guest.run("pgrep -x vitrine")[0] == 0)
