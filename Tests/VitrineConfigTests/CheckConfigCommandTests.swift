@@ -21,12 +21,16 @@ struct CheckConfigCommandTests {
         #expect(CommandLineTool.run(["check-config", "--print", good, good]) == 2)
     }
 
-    @Test("every example in Examples/ passes check-config")
+    @Test("every example in Examples/ passes check-config and builds a scene")
     func examples() throws {
         let names = try Directory.entryNamesOrError(examplesDirectory).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names == ["kiosk.json", "minimal.json", "no-onboarding.json"])
         for name in names {
             #expect(CommandLineTool.run(["check-config", examplesDirectory + "/" + name]) == 0, "\(name)")
+            // The scene builds from it: every image loads from the example's folder.
+            let (configuration, base) = try SceneArguments.configuration(examplesDirectory + "/" + name)
+            let headless = try HeadlessScene(configuration: configuration, size: Size(width: 320, height: 200), baseDirectory: base)
+            #expect(headless.scene.screen == (name == "kiosk.json" ? .onboarding : .main), "\(name)")
         }
     }
 

@@ -27,9 +27,7 @@ struct ConfigErrorTests {
         (#""onboarding": {"pages": [{"image": 3}]}"#, "onboarding.pages[0].image: expected a string, found a number"),
     ])
     func wrongType(member: String, expected: String) throws {
-        let fixture = try ConfigFixture()
-        let check = fixture.check(#"{"version": 1, "# + member + "}")
-        #expect(ConfigFixture.describe(check.errors) == [expected])
+        #expect(try ConfigFixture().errors(withMember: member) == [expected])
     }
 
     @Test("an unknown key is a warning naming its path, with the closest known key when it is a typo")
@@ -97,9 +95,7 @@ struct ConfigErrorTests {
         (#""display": {"device": "card0"}"#, #"display.device: "card0" is not a device path (use one like /dev/dri/card1, or null to discover)"#),
     ])
     func badChoice(member: String, expected: String) throws {
-        let fixture = try ConfigFixture()
-        let check = fixture.check(#"{"version": 1, "# + member + "}")
-        #expect(ConfigFixture.describe(check.errors) == [expected])
+        #expect(try ConfigFixture().errors(withMember: member) == [expected])
     }
 
     @Test("numbers outside their range are errors that give the range", arguments: [
@@ -113,9 +109,7 @@ struct ConfigErrorTests {
         (#""theme": {"bodySize": 0}"#, "theme.bodySize: expected a number above 0 and at most 200, found 0"),
     ])
     func outOfRange(member: String, expected: String) throws {
-        let fixture = try ConfigFixture()
-        let check = fixture.check(#"{"version": 1, "# + member + "}")
-        #expect(ConfigFixture.describe(check.errors) == [expected])
+        #expect(try ConfigFixture().errors(withMember: member) == [expected])
     }
 
     @Test("a newer version is the only error, saying which version this Vitrine reads")
@@ -189,21 +183,13 @@ struct ConfigErrorTests {
     func loadingFiles() throws {
         let fixture = try ConfigFixture()
         let missing = fixture.directory.file("absent.json")
-        do {
-            _ = try KioskConfigLoader.load(path: missing)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == .notFound)
-            #expect(error.message == "\(missing): cannot open")
-        }
+        let absent = #expect(throws: VitrineError.self) { try KioskConfigLoader.load(path: missing) }
+        #expect(absent?.code == .notFound)
+        #expect(absent?.message == "\(missing): cannot open")
         let bad = try fixture.write(#"{"version": 1, "main": {"image": "gone.png"}}"#)
-        do {
-            _ = try KioskConfigLoader.load(path: bad)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == .invalidConfiguration)
-            #expect(error.message == "\(bad): main.image: file not found: \(fixture.directory.path)/gone.png")
-        }
+        let invalid = #expect(throws: VitrineError.self) { try KioskConfigLoader.load(path: bad) }
+        #expect(invalid?.code == .invalidConfiguration)
+        #expect(invalid?.message == "\(bad): main.image: file not found: \(fixture.directory.path)/gone.png")
         let good = try fixture.write(#"{"version": 1, "main": {"image": "photo.jpg"}}"#, as: "good.json")
         #expect(try KioskConfigLoader.load(path: good).configuration.main.image == "photo.jpg")
     }

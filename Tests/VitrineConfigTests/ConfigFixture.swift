@@ -25,6 +25,11 @@ final class ConfigFixture {
         KioskConfigLoader.check(text: text, file: self.directory.file("kiosk.json"), baseDirectory: self.directory.path)
     }
 
+    /// The errors of a version 1 document with one more top-level member (`"theme": {…}`).
+    func errors(withMember member: String) -> [String] {
+        Self.describe(self.check(#"{"version": 1, "# + member + "}").errors)
+    }
+
     /// Writes `text` as `name` in the fixture's folder and returns its path.
     func write(_ text: String, as name: String = "kiosk.json") throws -> String {
         let path = self.directory.file(name)

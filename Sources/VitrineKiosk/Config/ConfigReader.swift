@@ -34,7 +34,6 @@ struct NumberBounds: Sendable {
     var upper: Double?
     var wholeNumber = false
 
-    static let any = NumberBounds(lower: -.infinity, lowerIncluded: true, upper: nil)
     static func atLeast(_ lower: Double) -> NumberBounds { NumberBounds(lower: lower, lowerIncluded: true, upper: nil) }
     static func above(_ lower: Double, atMost upper: Double? = nil) -> NumberBounds { NumberBounds(lower: lower, lowerIncluded: false, upper: upper) }
     static func from(_ lower: Double, to upper: Double) -> NumberBounds { NumberBounds(lower: lower, lowerIncluded: true, upper: upper) }
@@ -54,7 +53,7 @@ struct NumberBounds: Sendable {
         switch (self.lowerIncluded, self.upper) {
         case (_, .some(let upper)) where self.lowerIncluded: return "\(noun) from \(lower) to \(JSONValue.number(upper).serialized())"
         case (_, .some(let upper)): return "\(noun) above \(lower) and at most \(JSONValue.number(upper).serialized())"
-        case (true, nil): return self.lower == -.infinity ? noun : "\(noun) of at least \(lower)"
+        case (true, nil): return "\(noun) of at least \(lower)"
         case (false, nil): return "\(noun) above \(lower)"
         }
     }
