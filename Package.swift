@@ -175,6 +175,10 @@ let package = Package(
             dependencies: ["VitrineKiosk", "VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
             exclude: ["Scripts", "Snapshots"]),
         .testTarget(
+            // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.
+            name: "VitrineConfigTests",
+            dependencies: ["VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport"]),
+        .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),
     ]
