@@ -116,7 +116,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "CPixman"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "CPixman"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",

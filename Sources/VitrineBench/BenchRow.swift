@@ -18,12 +18,16 @@ public struct BenchRow: Sendable, Equatable {
     /// 8-bit levels (0–255).
     public var meanAbsoluteError: Double?
     public var maximumAbsoluteError: Double?
+    /// The unit of `ours` and `peer` when they are not times (e.g. `MB`); nil for milliseconds.
+    /// Percentiles are always milliseconds.
+    public var unit: String?
 
     public init(
         name: String, oursMilliseconds: Double? = nil, peer: String? = nil, peerMilliseconds: Double? = nil,
         p50Milliseconds: Double? = nil, p99Milliseconds: Double? = nil, meanAbsoluteError: Double? = nil,
-        maximumAbsoluteError: Double? = nil
+        maximumAbsoluteError: Double? = nil, unit: String? = nil
     ) {
+        self.unit = unit
         self.name = name
         self.oursMilliseconds = oursMilliseconds
         self.peer = peer

@@ -9,7 +9,9 @@ import VitrineGraphics
 ///      "ratio": .., "p50_ms": .., "p99_ms": .., "mean_abs_err": .., "max_abs_err": ..}],
 ///      "notes": ["..."]}
 ///
-/// Fields that do not apply to a row are left out; `ratio` is ours ÷ peer.
+/// Fields that do not apply to a row are left out; `ratio` is ours ÷ peer. A row measured in
+/// another unit than milliseconds (`BenchRow.unit`, e.g. `rss-demo` in MB) names it in its keys
+/// instead: `"ours_mb"`, `"peer_mb"`.
 public struct BenchTable: Sendable {
     public var machine: String
     public var rows: [BenchRow]
@@ -27,7 +29,7 @@ public struct BenchTable: Sendable {
     public var text: String {
         let cells = self.rows.map { row -> [String] in
             [
-                row.name, Self.format(row.oursMilliseconds, 3), row.peer ?? "—", Self.format(row.peerMilliseconds, 3),
+                row.name, Self.format(row.oursMilliseconds, 3, unit: row.unit), row.peer ?? "—", Self.format(row.peerMilliseconds, 3, unit: row.unit),
                 Self.format(row.ratio, 3), Self.format(row.p50Milliseconds, 3), Self.format(row.p99Milliseconds, 3),
                 Self.format(row.meanAbsoluteError, 3), Self.format(row.maximumAbsoluteError, 0),
             ]
@@ -60,9 +62,11 @@ public struct BenchTable: Sendable {
         var rowTexts: [String] = []
         for row in self.rows {
             var fields = ["\"name\": \(Self.quote(row.name))"]
-            if let v = row.oursMilliseconds { fields.append("\"ours_ms\": \(Self.number(v, 4))") }
+            // Rows in another unit say so in their keys: "ours_mb", "peer_mb".
+            let suffix = row.unit?.lowercased() ?? "ms"
+            if let v = row.oursMilliseconds { fields.append("\"ours_\(suffix)\": \(Self.number(v, 4))") }
             if let v = row.peer { fields.append("\"peer\": \(Self.quote(v))") }
-            if let v = row.peerMilliseconds { fields.append("\"peer_ms\": \(Self.number(v, 4))") }
+            if let v = row.peerMilliseconds { fields.append("\"peer_\(suffix)\": \(Self.number(v, 4))") }
             if let v = row.ratio { fields.append("\"ratio\": \(Self.number(v, 4))") }
             if let v = row.p50Milliseconds { fields.append("\"p50_ms\": \(Self.number(v, 4))") }
             if let v = row.p99Milliseconds { fields.append("\"p99_ms\": \(Self.number(v, 4))") }
@@ -106,9 +110,9 @@ public struct BenchTable: Sendable {
         return "\(model), \(cores) cores, \(system) \(release) \(machine)"
     }
 
-    private static func format(_ value: Double?, _ decimals: Int) -> String {
+    private static func format(_ value: Double?, _ decimals: Int, unit: String? = nil) -> String {
         guard let value else { return "—" }
-        return String(fixed: value, decimals: decimals)
+        return String(fixed: value, decimals: decimals) + (unit.map { " " + $0 } ?? "")
     }
 
     private static func number(_ value: Double, _ decimals: Int) -> String {

@@ -71,6 +71,8 @@ public enum BenchmarkList {
         CompositingBenchmark(),
         SpringBenchmark(),
         TextBenchmark(),
+        StartupBenchmark(),
+        InputLatencyBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

@@ -22,6 +22,8 @@ enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        // Not the bench's terminal: a `vitrine run` child would take over a VT on its stdin.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         let pid: pid_t
@@ -54,6 +56,14 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
         let pid = try self.spawn(program, arguments, actions: &actions)
         return self.wait(pid)
+    }
+
+    /// The running program's own path (`/proc/self/exe`), to run `vitrine` subcommands.
+    static func ownExecutable() throws(VitrineError) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { throw VitrineError(.notFound, "cannot find the running vitrine binary", cause: SystemError("readlink /proc/self/exe", errno: errno)) }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func spawn(_ program: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) throws(VitrineError) -> pid_t {

@@ -104,12 +104,15 @@ class Guest:
     def __exit__(self, *exc):
         self.stop()
 
-    def start(self, timeout=240):
+    def start(self, timeout=240, keep_disk=False):
+        """Boots the guest on a fresh copy-on-write disk over the image, or with `keep_disk` on
+        the disk the last boot left (a reboot: what was installed stays)."""
         os.makedirs(self.work, exist_ok=True)
         overlay = os.path.join(self.work, "overlay.qcow2")
-        if os.path.exists(overlay):
-            os.remove(overlay)
-        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", self.image, "-F", "raw", overlay], check=True)
+        if not (keep_disk and os.path.exists(overlay)):
+            if os.path.exists(overlay):
+                os.remove(overlay)
+            subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", self.image, "-F", "raw", overlay], check=True)
         kernel, initrd = kernel_files()
         self.monitor_path = os.path.join(self.work, "monitor.sock")
         self.agent_path = os.path.join(self.work, "agent.sock")
@@ -150,6 +153,19 @@ class Guest:
             status, output = self.run("/mnt/host/vitrine --version")
             if status != 0:
                 raise RuntimeError("vitrine does not start in the guest: " + output.strip())
+
+    def power_off(self, timeout=180):
+        """Shuts the guest down cleanly (disk written back) and waits for QEMU to exit."""
+        self.run("(sleep 1; systemctl poweroff) >/dev/null 2>&1 &")
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            log("the guest did not power off in time; stopping QEMU")
+            self.stop()
+        if self.agent:
+            self.agent.close()
+            self.agent = None
+        self.agent_buffer = b""
 
     def stop(self):
         if self.process and self.process.poll() is None:

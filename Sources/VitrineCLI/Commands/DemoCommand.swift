@@ -16,6 +16,7 @@ enum DemoCommand: Command {
             OptionSpec("out", value: "DIR", help: "where --headless writes its PNG files [demo-output]"),
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("scale", value: "N", help: "pixels per point [1]"),
+            OptionSpec("report-memory", help: "with --headless, print `rss-kib=N peak-kib=M` after every screen was shown (vitrine bench's rss-demo)"),
         ] + DisplayArguments.options
     static let discussion = """
         On a display the demo runs with touch (libinput, seat0). Swipe the onboarding pages, tap
@@ -31,7 +32,11 @@ enum DemoCommand: Command {
         configuration.scale = try arguments.number("scale", in: 0.25...8) ?? 1
         let hasDisplay = !CardDiscovery.candidates(explicit: configuration.display.drm.devicePath, udev: nil).isEmpty || Directory.exists(configuration.display.fbdevPath)
         if arguments.has("headless") || configuration.display.kind == .headless || (!hasDisplay && configuration.display.kind == .auto) {
-            return try self.renderHeadless(configuration, directory: arguments.value("out") ?? "demo-output")
+            let status = try self.renderHeadless(configuration, directory: arguments.value("out") ?? "demo-output")
+            if arguments.has("report-memory"), let memory = ProcessMemory.current() {
+                StandardStreams.writeOutput("rss-kib=\(memory.residentKiB) peak-kib=\(memory.peakResidentKiB)\n")
+            }
+            return status
         }
         let runner = KioskRunner(configuration: configuration, loop: try EpollEventLoop())
         try runner.run(seconds: try arguments.number("seconds", in: 0.1...1e9))

@@ -12,7 +12,7 @@ enum ReplayCommand: Command {
         OptionSpec("scene", value: "demo|FILE", help: "the built-in demo, or a kiosk config file [demo]"),
         OptionSpec("events", value: "FILE", help: "a JSON touch script or a libinput record file"),
         OptionSpec("size", value: "WxH", help: "screen size in points [1280x800]"),
-        OptionSpec("scale", value: "N", help: "pixels per point [1]"),
+        OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
         OptionSpec("screenshot", value: "FILE", help: "write the final frame as PNG"),
         OptionSpec("state-out", value: "FILE", help: "write the state dump (JSON, schema vitrine-state/1) here; - for stdout [-]"),
     ]
@@ -24,7 +24,6 @@ enum ReplayCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         guard let events = arguments.value("events") else { throw CommandLineError.missingArgument(command: self.name, name: "--events FILE") }
-        let scale = try arguments.number("scale", in: 0.25...8) ?? 1
         var size = Size(width: 1280, height: 800)
         if let text = arguments.value("size") {
             let parts = text.lowercased().split(separator: "x")
@@ -34,6 +33,8 @@ enum ReplayCommand: Command {
             size = Size(width: w, height: h)
         }
         let (configuration, base) = try SceneArguments.configuration(arguments.value("scene") ?? "demo")
+        // The config's theme.scale, as `vitrine run` uses it, unless the command line says otherwise.
+        let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale
         let headless = try HeadlessScene(configuration: configuration, size: size, scale: scale, baseDirectory: base)
         try headless.replay(events)
         if let path = arguments.value("screenshot"), let image = headless.screenshot {

@@ -56,12 +56,20 @@ public final class VirtualTerminal {
             guard let terminal else { return }
             terminal.isActive = false
             onRelease()
-            _ = CVitrineShims_ioctlValue(fd, UInt(VT_RELDISP), 1)
-            terminal.logger.notice("switched away from the kiosk's virtual terminal; output paused")
+            do {
+                try Syscall.ioctl(fd, UInt(VT_RELDISP), value: 1, name: "VT_RELDISP(1)")
+                terminal.logger.notice("switched away from the kiosk's virtual terminal; output paused")
+            } catch {
+                terminal.logger.error("cannot let the virtual terminal switch away: \(error)")
+            }
         }
         signals.on(acquireSignal) { [weak terminal] _ in
             guard let terminal else { return }
-            _ = CVitrineShims_ioctlValue(fd, UInt(VT_RELDISP), UInt(VT_ACKACQ))
+            do {
+                try Syscall.ioctl(fd, UInt(VT_RELDISP), value: UInt(VT_ACKACQ), name: "VT_RELDISP(VT_ACKACQ)")
+            } catch {
+                terminal.logger.warning("\(error)")
+            }
             terminal.isActive = true
             onAcquire()
             terminal.logger.notice("back on the kiosk's virtual terminal; output resumed")

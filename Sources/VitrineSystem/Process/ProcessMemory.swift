@@ -1,0 +1,32 @@
+import Glibc
+
+/// This process's memory as the kernel counts it (`/proc/self/status`), for `vitrine bench`'s
+/// `rss-demo` row and for logs.
+public struct ProcessMemory: Sendable, Equatable {
+    /// Resident set size now (`VmRSS`), in KiB.
+    public var residentKiB: Int
+    /// The highest resident set size so far (`VmHWM`), in KiB.
+    public var peakResidentKiB: Int
+
+    /// Reads `/proc/self/status`; nil where there is no procfs.
+    public static func current() -> ProcessMemory? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var resident: Int?
+        var peak: Int?
+        // procfs files report size 0: read line by line.
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmRSS:") { resident = Self.kibibytes(text) }
+            if text.hasPrefix("VmHWM:") { peak = Self.kibibytes(text) }
+        }
+        guard let resident, let peak else { return nil }
+        return ProcessMemory(residentKiB: resident, peakResidentKiB: peak)
+    }
+
+    /// "VmRSS:     12345 kB" → 12345.
+    static func kibibytes(_ line: String) -> Int? {
+        line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
+    }
+}

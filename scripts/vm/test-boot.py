@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""QEMU boot test for the kiosk service (issue 7).
+
+First boot: install Vitrine into the Debian guest with scripts/install.sh (the binary, the unit,
+the sysusers file, Examples/kiosk.json as /etc/vitrine/kiosk.json) and enable it; power off.
+Second boot, same disk: the kiosk must come up on its own. Then, one PASS/FAIL line each:
+- vitrine.service is active (Type=notify: READY arrived) and says it shows the kiosk;
+- the bochs screen equals `vitrine replay` of the same config (first onboarding page);
+- no getty holds tty1; the kiosk runs as the `vitrine` user, not root;
+- idle CPU over 10 s with nothing moving is under 1% (/proc/PID/stat);
+- a uinput swipe advances the onboarding page (screen equals the replay of the same swipe);
+- VT switch: chvt 2 takes the screen away, chvt 1 gives the kiosk back, repainted;
+- kill -9 of the main process: back (active, new PID) within 3 s;
+- kill -STOP: the watchdog (WatchdogSec=10) has it restarted;
+- a broken config: reload keeps the last good screen; a restart shows the error page, equal to
+  the headless render of the same file;
+- `systemctl stop` ends it cleanly; `systemd-analyze security` exposure is printed.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vitrine_vm import ROOT, Checks, Guest, Picture, build_image, log, prepare_share, shell_quote  # noqa: E402
+
+WIDTH, HEIGHT = 1280, 800
+SENSOR = 4096
+# The guest is emulated (TCG): the kiosk takes longer to start than on a board.
+BOOT_TIMEOUT = 240
+
+
+def swipe_steps(x0, x1, y, ms=240):
+    """Protocol-B frames of one finger moving from x0 to x1 (screen pixels) every 8 ms."""
+    def units(px, size):
+        return round(px * SENSOR / size)
+    steps = [["frame", [{"slot": 0, "id": 7, "x": units(x0, WIDTH), "y": units(y, HEIGHT)}]]]
+    count = ms // 8
+    for i in range(1, count + 1):
+        x = x0 + (x1 - x0) * i / count
+        steps += [["sleep", 0.008], ["frame", [{"slot": 0, "x": units(x, WIDTH)}]]]
+    return steps + [["sleep", 0.008], ["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
+
+
+def swipe_script(x0, x1, y, ms=240):
+    """The same swipe as a JSON touch script for `vitrine replay`."""
+    count = ms // 8
+    events = [{"t": 0, "id": 1, "phase": "down", "x": x0, "y": y}]
+    for i in range(1, count + 1):
+        events.append({"t": i * 8, "id": 1, "phase": "move", "x": x0 + (x1 - x0) * i / count, "y": y})
+    events.append({"t": count * 8 + 8, "id": 1, "phase": "up", "x": x1, "y": y})
+    return events
+
+
+def replay(binary, work, name, events):
+    """`vitrine replay` of Examples/kiosk.json after `events`, as a Picture."""
+    script = os.path.join(work, name + ".json")
+    with open(script, "w") as f:
+        json.dump(events, f)
+    png = os.path.join(work, name + ".png")
+    subprocess.run([binary, "replay", "--scene", os.path.join(ROOT, "Examples", "kiosk.json"), "--events", script,
+                    "--size", f"{WIDTH}x{HEIGHT}", "--screenshot", png, "--state-out", os.path.join(work, name + ".state.json")],
+                   check=True, stdout=subprocess.DEVNULL)
+    return Picture.load_png(png)
+
+
+def screen_matches(guest, expected, label, checks, timeout=30):
+    """Waits (up to `timeout`) for the screen to equal `expected`."""
+    deadline = time.time() + timeout
+    differing = None
+    while True:
+        shot = guest.screendump(label + ".ppm")
+        differing = shot.differing_pixels(expected)
+        if differing == 0 or time.time() > deadline:
+            break
+        time.sleep(0.5)
+    detail = f"{expected.width}x{expected.height}"
+    if differing:
+        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
+    return checks.check(label, differing == 0, detail)
+
+
+def service(guest, *properties):
+    """`systemctl show` of vitrine.service as a dict."""
+    _, output = guest.run("systemctl show vitrine.service -p " + ",".join(properties))
+    return dict(line.split("=", 1) for line in output.strip().splitlines() if "=" in line)
+
+
+def wait_active(guest, timeout, other_than=None):
+    """Waits until the unit is active with a main PID (other than `other_than`); returns it."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        state = service(guest, "ActiveState", "MainPID")
+        pid = int(state.get("MainPID", "0") or 0)
+        if state.get("ActiveState") == "active" and pid and pid != other_than:
+            return pid
+        time.sleep(0.5)
+    return None
+
+
+# Runs in the guest: sends a signal to the main process, then polls (every 50 ms) until systemd
+# reports the unit active again under a new PID, and prints the seconds that took. Guest-side
+# timing, so the host's agent round trips do not count (each systemctl call does).
+RESTART_PROBE = """
+import os, subprocess, sys, time
+def show(name):
+    return subprocess.run(["systemctl", "show", "-p", name, "--value", "vitrine"], capture_output=True, text=True).stdout.strip()
+old = int(show("MainPID"))
+start = time.monotonic()
+os.kill(old, int(sys.argv[1]))
+while time.monotonic() - start < float(sys.argv[2]):
+    if show("ActiveState") == "active":
+        pid = int(show("MainPID") or 0)
+        if pid and pid != old:
+            print(old, pid, time.monotonic() - start)
+            sys.exit(0)
+    time.sleep(0.05)
+print(old, "none", sys.argv[2])
+sys.exit(1)
+"""
+
+
+def restart_probe(guest, signal_number, limit):
+    """Seconds from the signal to the unit being active under a new PID (None past `limit`)."""
+    status, output = guest.run(f"python3 -c {shell_quote(RESTART_PROBE)} {int(signal_number)} {limit}", timeout=limit + 60)
+    fields = output.strip().split()
+    if status != 0 or len(fields) < 3:
+        return None, output
+    return float(fields[2]), output
+
+
+def idle_cpu(guest, pid, seconds=10):
+    """CPU time of `pid` over `seconds` of wall time (guest clock), as a percentage."""
+    script = f"""
+ticks=$(getconf CLK_TCK)
+read_cpu() {{ awk '{{print $14 + $15}}' /proc/{pid}/stat; }}
+a=$(read_cpu); t0=$(date +%s.%N)
+sleep {seconds}
+b=$(read_cpu); t1=$(date +%s.%N)
+python3 -c "print(100.0 * ($b - $a) / $ticks / ($t1 - $t0), $b - $a, $ticks)"
+"""
+    status, output = guest.run(script, timeout=seconds + 60)
+    percent, used, ticks = output.strip().split()
+    return float(percent), int(used), int(ticks)
+
+
+def install_tree(share):
+    """The files install.sh needs, at the same relative paths as in the repository."""
+    tree = os.path.join(share, "repo")
+    os.makedirs(os.path.join(tree, "scripts"))
+    shutil.copy(os.path.join(ROOT, "scripts", "install.sh"), os.path.join(tree, "scripts"))
+    shutil.copytree(os.path.join(ROOT, "Systemd"), os.path.join(tree, "Systemd"))
+    shutil.copytree(os.path.join(ROOT, "Examples"), os.path.join(tree, "Examples"))
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
+
+
+def main():
+    checks = Checks("boot")
+    work, share, binary = prepare_share("boot")
+    install_tree(share)
+    first = replay(binary, work, "first-page", [])
+    swipe = swipe_script(1000, 400, 400)
+    second = replay(binary, work, "second-page", swipe)
+    image = build_image()
+    guest = Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux")
+    try:
+        # First boot: install and enable, as an integrator would on the board.
+        guest.start()
+        status, output = guest.run(
+            "/mnt/host/repo/scripts/install.sh --binary /mnt/host/vitrine --config /mnt/host/repo/Examples/kiosk.json", timeout=300)
+        log(output[-1500:])
+        checks.check("scripts/install.sh installs and enables the service in the guest", status == 0, f"exit {status}")
+        guest.power_off()
+
+        # Second boot: nothing but the installed files brings the kiosk up.
+        guest.start(keep_disk=True)
+        pid = wait_active(guest, BOOT_TIMEOUT)
+        state = service(guest, "ActiveState", "SubState", "StatusText", "NRestarts", "Type")
+        checks.check("after boot vitrine.service is active (READY received) and shows the kiosk",
+                     pid is not None and state.get("StatusText", "").startswith("showing the kiosk"), str(state))
+        if pid is None:
+            log(guest.run("systemctl status vitrine --no-pager -l; journalctl -b -u vitrine --no-pager | tail -40")[1])
+            return checks.finish()
+        screen_matches(guest, first, "the screen equals `vitrine replay` of the same config (first onboarding page)", checks, timeout=60)
+
+        _, gettys = guest.run("ps -eo tty=,comm= | awk '$1 == \"tty1\"'; systemctl is-active getty@tty1.service")
+        owner = guest.run(f"ps -o user= -p {pid}")[1].strip()
+        checks.check("no getty holds tty1, and the kiosk runs as the vitrine user", "getty" not in gettys and owner == "vitrine",
+                     f"tty1: {gettys.strip()!r}, user {owner!r}")
+
+        percent, used, ticks = idle_cpu(guest, pid)
+        checks.check("idle CPU over 10 s with nothing moving is under 1%", percent < 1.0,
+                     f"{percent:.2f}% ({used} ticks of 1/{ticks} s)")
+
+        # Touch: a uinput touchscreen appears now (hotplug) and swipes left.
+        plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go", "steps": swipe_steps(1000, 400, 400) + [["sleep", 3600]]}
+        with open(os.path.join(share, "swipe.json"), "w") as f:
+            json.dump(plan, f)
+        guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipe.json", "/tmp/touch.log")
+        guest.wait_for("test -s /tmp/touch.ready", timeout=60)
+        guest.wait_for("journalctl -b -u vitrine --no-pager | grep -q 'input device added: vitrine-test-touch'", timeout=60)
+        guest.run("touch /tmp/touch.go")
+        screen_matches(guest, second, "a uinput swipe advances the page (screen equals the replay of the same swipe)", checks, timeout=40)
+
+        # VT switching: the kiosk lets go of the screen on tty2 and repaints on tty1.
+        # chvt waits until the switch is done: a kiosk that cannot release the VT would hang it.
+        switched, _ = guest.run("timeout 20 chvt 2 && fgconsole", timeout=60)
+        time.sleep(3)
+        away = guest.screendump("tty2.ppm").differing_pixels(second)
+        back, _ = guest.run("timeout 20 chvt 1", timeout=60)
+        checks.check("chvt 2 takes the screen from the kiosk (it releases the VT and DRM master)",
+                     switched == 0 and back == 0 and away > WIDTH * HEIGHT // 4, f"chvt status {switched}/{back}, {away} pixels changed")
+        screen_matches(guest, second, "chvt 1 gives it back, repainted", checks, timeout=30)
+
+        # Crash: systemd restarts it at once (Restart=always, RestartSec).
+        took, output = restart_probe(guest, signal.SIGKILL, limit=20)
+        checks.check("kill -9 of the main process: active again under a new PID within 3 s", took is not None and took <= 3.0,
+                     f"{took:.2f} s" if took is not None else output.strip())
+        # Hang: only the watchdog can tell (WatchdogSec=10).
+        took, output = restart_probe(guest, signal.SIGSTOP, limit=60)
+        journal = guest.run("journalctl -b -u vitrine --no-pager | grep -i watchdog | tail -3")[1]
+        checks.check("kill -STOP: the watchdog has it restarted", took is not None and "watchdog" in journal.lower(),
+                     (f"{took:.1f} s; " if took is not None else output.strip() + "; ") + journal.strip().replace("\n", " | "))
+        wait_active(guest, 60)
+        screen_matches(guest, first, "after the restarts the kiosk shows its first page again", checks, timeout=60)
+
+        # A broken config: a reload keeps the last good screen; a restart shows the error page.
+        guest.run("cp /etc/vitrine/kiosk.json /tmp/kiosk.good && "
+                  "python3 -c \"import json; d = json.load(open('/tmp/kiosk.good')); d['onboarding']['pages'][1]['image'] = 'images/missing.jpg'; "
+                  "json.dump(d, open('/etc/vitrine/kiosk.json', 'w'), indent=2)\"", check=True)
+        guest.run("systemctl reload vitrine", check=True)
+        status_text = guest.wait_for("systemctl show -p StatusText --value vitrine | grep 'rejected'", timeout=60).strip()
+        screen_matches(guest, first, "a reload with a broken config keeps the last good screen", checks, timeout=10)
+        checks.check("... and says so in the unit's status", "images/missing.jpg" in status_text, status_text)
+        guest.run("systemctl restart vitrine", check=True)
+        pid = wait_active(guest, 120)
+        # The expected page: the same binary, headless, on the same file, in the guest.
+        guest.run("/usr/local/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
+                  "--exit-after-first-frame --screenshot /mnt/host/error-page.png", timeout=120)
+        expected = Picture.load_png(os.path.join(share, "error-page.png"))
+        screen_matches(guest, expected, "after a restart the broken config is shown as the error page (equal to its headless render)", checks, timeout=60)
+        state = service(guest, "ActiveState", "StatusText")
+        checks.check("... and the unit stays active, not in a restart loop", state.get("ActiveState") == "active"
+                     and state.get("StatusText", "").startswith("showing the configuration error"), str(state))
+
+        guest.run("cp /tmp/kiosk.good /etc/vitrine/kiosk.json && systemctl reload vitrine", check=True)
+        screen_matches(guest, first, "fixing the file and reloading brings the kiosk back", checks, timeout=60)
+
+        status, output = guest.run("systemctl stop vitrine; systemctl show -p Result,ExecMainStatus vitrine; "
+                                   "journalctl -b -u vitrine --no-pager | tail -5")
+        checks.check("systemctl stop ends it cleanly", "Result=success" in output, output.strip().replace("\n", " | "))
+
+        _, security = guest.run("systemd-analyze security vitrine.service --no-pager 2>&1 | tail -1")
+        log("systemd-analyze security vitrine.service: " + security.strip())
+        print(f"INFO boot: systemd-analyze security vitrine.service: {security.strip()}", flush=True)
+    finally:
+        guest.stop()
+    return checks.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
