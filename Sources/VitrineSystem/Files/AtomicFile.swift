@@ -84,22 +84,16 @@ public enum AtomicFile {
     /// What separates a target's name from the writer's pid in its temporary file's name.
     public static let temporaryMarker = ".tmp-"
 
-    /// The folder part of `path` (`.` for a bare name).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// fsync on the directory makes a rename or unlink in it durable. Failing to sync is not an
     /// error worth failing the write for (some file systems refuse fsync on directories).
     static func syncDirectory(of path: String) {
-        guard let directory = try? OwnedDescriptor.open(self.directory(of: path), flags: O_RDONLY | O_DIRECTORY) else { return }
+        guard let directory = try? OwnedDescriptor.open(Directory.parent(of: path), flags: O_RDONLY | O_DIRECTORY) else { return }
         _ = fsync(directory.rawValue)
     }
 
     /// Deletes `<name>.tmp-<pid>` files beside `path` whose writer is no longer running.
     static func removeAbandonedTemporaries(of path: String) {
-        let directory = self.directory(of: path)
+        let directory = Directory.parent(of: path)
         let prefix = String(path.split(separator: "/").last ?? "") + self.temporaryMarker
         for name in Directory.entryNames(directory) where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
@@ -113,9 +107,9 @@ public enum AtomicFile {
         switch error.errno {
         case EACCES, EPERM, EROFS:
             return VitrineError(
-                .permissionDenied, "\(what) \(path)", hint: "the user needs write access to \(self.directory(of: path))", cause: error)
+                .permissionDenied, "\(what) \(path)", hint: "the user needs write access to \(Directory.parent(of: path))", cause: error)
         case ENOENT:
-            return VitrineError(.notFound, "\(what) \(path)", hint: "the folder \(self.directory(of: path)) does not exist", cause: error)
+            return VitrineError(.notFound, "\(what) \(path)", hint: "the folder \(Directory.parent(of: path)) does not exist", cause: error)
         default:
             return VitrineError(.ioFailure, "\(what) \(path)", cause: error)
         }
