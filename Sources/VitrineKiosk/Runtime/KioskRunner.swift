@@ -13,6 +13,7 @@ public final class KioskRunner {
     private var display: OpenedDisplay?
     private var input: InputSource?
     private var signals: SignalWatcher?
+    private var calibrationWatch: AnyObject?
 
     public init(configuration: KioskConfiguration, loop: EpollEventLoop, logger: Logger = Logger("kiosk")) {
         self.configuration = configuration
@@ -40,6 +41,7 @@ public final class KioskRunner {
             input.onFrame = { frame in window.handle(frame) }
             try input.start()
             self.input = input
+            self.calibrationWatch = InputOpener.followCalibrationChanges(of: input, directory: inputConfiguration.calibrationDirectory, loop: self.loop)
         } catch {
             // A kiosk without touch still shows its screen.
             self.logger.error("\(error); running without touch input")
