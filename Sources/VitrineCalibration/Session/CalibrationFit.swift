@@ -127,7 +127,8 @@ public struct CalibrationFit: Sendable, Equatable {
         let b = (svx * suu - sux * suv) / determinant
         let d = (suy * svv - svy * suv) / determinant
         let e = (svy * suu - suy * suv) / determinant
-        let matrix = CalibrationMatrix(a, b, meanX - a * meanU - b * meanV, d, e, meanY - d * meanU - e * meanV)
+        let matrix = CalibrationMatrix(
+            values: [a, b, meanX - a * meanU - b * meanV, d, e, meanY - d * meanU - e * meanV].map(Self.rounded))!
         let orientation = SensorOrientation(a: a, b: b, d: d, e: e)
         let panel =
             orientation.swapsAxes
@@ -138,6 +139,11 @@ public struct CalibrationFit: Sendable, Equatable {
         }
         return .success(CalibrationFit(matrix: matrix, orientation: orientation, panel: panel, residualsMM: residuals))
     }
+
+    /// Six decimals: libinput keeps the matrix as `float` (about seven significant digits), and
+    /// rounding there moves a touch by less than a hundredth of a pixel on a panel 8192 pixels
+    /// wide, while the file stays readable.
+    static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
     /// The index of a point that was mistouched: its residual is the largest and above both
     /// `misclickMedianFactor` × the median residual and `misclickFloorMM` (research/input.md §4.4).
