@@ -168,11 +168,18 @@ let package = Package(
             dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
+            name: "VitrineUITests",
+            dependencies: ["VitrineUI", "VitrineCore"]),
+        .testTarget(
             name: "VitrineComponentTests",
             dependencies: ["VitrineKiosk", "VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
             exclude: ["Scripts", "Snapshots"]),
         .testTarget(
+            // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.
+            name: "VitrineConfigTests",
+            dependencies: ["VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport"]),
+        .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineCLI", "VitrineKiosk", "VitrineCore"]),
+            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),
     ]
 )

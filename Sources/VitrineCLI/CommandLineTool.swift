@@ -11,6 +11,7 @@ public enum CommandLineTool {
         [
             DemoCommand.self,
             ReplayCommand.self,
+            CheckConfigCommand.self,
             TestPatternCommand.self,
             ListDisplaysCommand.self,
             ListInputsCommand.self,

@@ -65,6 +65,9 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
 
     public func shutdown() {}
 
+    public func suspend() { self.queue.pause() }
+    public func resume() { self.queue.resume() }
+
     /// Simulates an unplugged display: output pauses, frames are kept.
     public func disconnect() {
         self.queue.pause()

@@ -1,4 +1,7 @@
 import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineTestSupport
 @testable import VitrineCLI
 
 @Suite("Argument parsing")
@@ -42,5 +45,38 @@ struct ArgumentParserTests {
         for command in CommandLineTool.commands {
             for option in command.options { #expect(command.help.contains("--\(option.long)")) }
         }
+    }
+}
+
+@Suite("vitrine replay")
+struct ReplayCommandTests {
+    @Test("replays a script headless and writes the final frame and the state dump")
+    func replayWritesStateAndScreenshot() throws {
+        let directory = TemporaryDirectory(prefix: "vitrine-replay")
+        defer { directory.remove() }
+        // A quick swipe left: 400 pt in 120 ms, sampled every 8 ms.
+        var events = [#"{"t": 0, "id": 0, "phase": "down", "x": 1000, "y": 400}"#]
+        for step in 1...15 { events.append(#"{"t": \#(step * 8), "id": 0, "phase": "move", "x": \#(1000 - step * 400 / 15), "y": 400}"#) }
+        events.append(#"{"t": 128, "id": 0, "phase": "up"}"#)
+        let script = "[" + events.joined(separator: ",\n") + "]"
+        try FileBytes.writeAtomically(Array(script.utf8), to: directory.file("swipe.json"))
+        let status = CommandLineTool.run([
+            "replay", "--scene", "demo", "--events", directory.file("swipe.json"), "--scale", "0.25",
+            "--screenshot", directory.file("out.png"), "--state-out", directory.file("state.json"),
+        ])
+        #expect(status == 0)
+        let state = try JSONParser.parse(String(decoding: try FileBytes.read(directory.file("state.json")), as: UTF8.self))
+        #expect(state["schema"]?.stringValue == "vitrine-state/1")
+        #expect(state["onboarding"]?["page_index"]?.doubleValue == 1)
+        #expect(try PNGCodec.read(path: directory.file("out.png")).size == PixelSize(width: 320, height: 200))
+    }
+
+    @Test("a malformed script is an error naming the file and line")
+    func malformedScript() throws {
+        let directory = TemporaryDirectory(prefix: "vitrine-replay")
+        defer { directory.remove() }
+        try FileBytes.writeAtomically(Array("[{\"t\": 0, \"id\": 0, \"phase\": \"sideways\"}]".utf8), to: directory.file("bad.json"))
+        #expect(CommandLineTool.run(["replay", "--events", directory.file("bad.json")]) == 1)
+        #expect(CommandLineTool.run(["replay"]) == 2)
     }
 }

@@ -83,4 +83,68 @@ struct ClockTests {
         loop.runDueActions()
         #expect(count == 1)
     }
+
+    /// Touches every millisecond, 3 ms of drawing per frame, 10 ms refresh: returns the worst
+    /// time from a touch to the vblank that first shows it (after 200 ms of warm-up) and how
+    /// many vblanks in the measured window showed no new frame.
+    private func touchToScreen(lateRenderMargin: Nanoseconds?) -> (worst: Nanoseconds, missed: Int) {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        clock.lateRenderMargin = lateRenderMargin
+        var pendingTouches: [MonotonicTime] = []
+        var worst = Nanoseconds.zero
+        var presents: Set<Int64> = []
+        clock.onFrame = { _ in
+            let shown = pendingTouches
+            pendingTouches = []
+            loop.spend(.milliseconds(3))
+            clock.didSubmit()
+            let vblank = MonotonicTime(nanoseconds: (loop.now.nanoseconds / 10_000_000 + 1) * 10_000_000)
+            loop.schedule(at: vblank) {
+                clock.didPresent(at: vblank)
+                presents.insert(vblank.nanoseconds)
+                for touch in shown where touch.nanoseconds >= 200_000_000 {
+                    worst = max(worst, vblank - touch)
+                }
+            }
+        }
+        for millisecond in 1...400 {
+            loop.schedule(at: MonotonicTime(nanoseconds: Int64(millisecond) * 1_000_000)) {
+                pendingTouches.append(loop.now)
+                clock.requestFrame()
+            }
+        }
+        loop.advance(to: MonotonicTime(nanoseconds: 420_000_000))
+        let window = stride(from: Int64(210_000_000), through: 400_000_000, by: 10_000_000)
+        return (worst, window.filter { !presents.contains($0) }.count)
+    }
+
+    @Test("late rendering shows a touch within one refresh plus the render time; drawing at the flip takes nearly two")
+    func lateRendering() {
+        let late = self.touchToScreen(lateRenderMargin: .milliseconds(2))
+        let immediate = self.touchToScreen(lateRenderMargin: nil)
+        // Refresh 10 ms + render 3 ms + margin 2 ms bounds the late case.
+        #expect(late.worst <= .milliseconds(15))
+        #expect(late.missed == 0)
+        // Drawing at the flip: a touch read just after a frame started waits for the next flip,
+        // then a whole refresh more (two refreshes less the render it arrived during).
+        #expect(immediate.worst >= .milliseconds(17))
+        #expect(immediate.worst > late.worst)
+        #expect(immediate.missed == 0)
+    }
+
+    @Test("the render-time average follows what drawing costs")
+    func renderTimeAverage() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        clock.lateRenderMargin = .milliseconds(2)
+        clock.onFrame = { _ in
+            loop.spend(.milliseconds(4))
+            clock.requestFrame()
+        }
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(500))
+        #expect(abs(clock.averageRenderTime.value - 4_000_000) < 100_000)
+        #expect(abs(clock.renderLead.value - 6_000_000) < 100_000)
+    }
 }

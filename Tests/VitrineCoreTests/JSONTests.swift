@@ -14,6 +14,21 @@ struct JSONTests {
         #expect(try JSONParser.parse(value.serialized(pretty: false)) == value)
     }
 
+    @Test("exact numbers read back to the same Double; the default keeps six decimals")
+    func exactNumbers() throws {
+        let value = JSONValue.array([.number(1.0 / 3), .number(1e-7), .number(60), .number(-0.125)])
+        #expect(try JSONParser.parse(value.serialized(exactNumbers: true)) == value)
+        #expect(value.serialized(pretty: false, exactNumbers: true).hasPrefix("[0.3333333333333333,"))
+        #expect(value.serialized(pretty: false).hasPrefix("[0.333333,"))
+    }
+
+    @Test("numbers too large for six decimals serialise (exactly) instead of trapping")
+    func largeNumbers() throws {
+        let value = JSONValue.array([.number(-2.5e20), .number(5e13 + 0.5), .number(1e300)])
+        #expect(value.serialized(pretty: false) == "[-2.5e+20,50000000000000.5,1e+300]")
+        #expect(try JSONParser.parse(value.serialized()) == value)
+    }
+
     @Test("syntax errors name the line and column", arguments: [
         ("{\n  \"a\": 1,\n}", 3, 1, "no comma before a closing brace"),
         ("{\n  \"a\": tru\n}", 2, 8, "did you mean true"),

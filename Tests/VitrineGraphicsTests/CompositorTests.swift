@@ -137,3 +137,22 @@ struct CompositorTests {
         #expect(GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root)) == 0)
     }
 }
+
+@Suite("Compositor occlusion")
+struct CompositorOcclusionTests {
+    @Test("an opaque layer with a fractional edge does not hide what shows through its anti-aliased edge")
+    func fractionalEdgeIsNotOpaque() {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 20, height: 4))
+        let below = Layer(frame: Rect(x: 0, y: 0, width: 20, height: 4))
+        below.backgroundColor = Color(hex: "#0000FF")!
+        let bar = Layer(frame: Rect(x: 0, y: 0, width: 10.5, height: 4))
+        bar.backgroundColor = .white
+        root.addSublayer(below)
+        root.addSublayer(bar)
+        let compositor = Compositor(root: root, size: PixelSize(width: 20, height: 4))
+        compositor.render()
+        // Half white over blue, not half white over the black clear colour.
+        #expect(compositor.frame[10, 1] & 0xFF > 200)
+        #expect((compositor.frame[10, 1] >> 16) & 0xFF > 100)
+    }
+}

@@ -341,17 +341,35 @@ class Picture:
         return tuple(self.rgb[i:i + 3])
 
     def differing_pixels(self, other):
-        """How many pixels differ (None when the sizes differ)."""
+        """How many pixels differ (None when the sizes differ). Rows are compared whole first, so
+        a matching screen costs one pass of byte comparisons."""
         if (self.width, self.height) != (other.width, other.height):
             return None
         if self.rgb == other.rgb:
             return 0
         count = 0
+        stride = self.width * 3
         a, b = self.rgb, other.rgb
-        for i in range(0, len(a), 3):
-            if a[i:i + 3] != b[i:i + 3]:
-                count += 1
+        for y in range(self.height):
+            row = slice(y * stride, (y + 1) * stride)
+            if a[row] == b[row]:
+                continue
+            ra, rb = a[row], b[row]
+            for i in range(0, stride, 3):
+                if ra[i:i + 3] != rb[i:i + 3]:
+                    count += 1
         return count
+
+    def differing_positions(self, other, limit=10):
+        """The first `limit` differing pixels as (x, y, ours, theirs)."""
+        found = []
+        for y in range(self.height):
+            for x in range(self.width):
+                if self.pixel(x, y) != other.pixel(x, y):
+                    found.append((x, y, self.pixel(x, y), other.pixel(x, y)))
+                    if len(found) >= limit:
+                        return found
+        return found
 
     def save_ppm(self, path):
         with open(path, "wb") as f:

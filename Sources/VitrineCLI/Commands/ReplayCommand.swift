@@ -50,10 +50,14 @@ enum ReplayCommand: Command {
     }
 }
 
-/// `--scene demo` or a config file.
+/// `--scene demo` or a kiosk config file.
 enum SceneArguments {
-    static func configuration(_ scene: String) throws -> (KioskConfiguration, String?) {
+    /// The configuration and the folder its relative image paths start from (nil for the demo,
+    /// whose images are built in). The file's warnings are logged; its errors are thrown.
+    static func configuration(_ scene: String, logger: Logger = Logger("config")) throws(VitrineError) -> (KioskConfiguration, String?) {
         if scene == "demo" { return (.demo, nil) }
-        throw VitrineError(.unsupported, "--scene \(scene): kiosk config files are read by `vitrine run` (issue 7); use --scene demo")
+        let loaded = try KioskConfigLoader.load(path: scene)
+        for line in loaded.warningLines { logger.warning(line) }
+        return (loaded.configuration, loaded.baseDirectory)
     }
 }

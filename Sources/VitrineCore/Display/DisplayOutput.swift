@@ -29,5 +29,10 @@ public protocol DisplayOutput: AnyObject {
     var presentQueue: PresentQueue { get }
     var onEvent: ((OutputEvent) -> Void)? { get set }
     func present(_ frame: PixelBuffer, damage: Region)
+    /// The screen is not ours for now (the VT was switched away): stop drawing and give the
+    /// screen up (DRM: drop master).
+    func suspend()
+    /// The screen is ours again: take it back and show the last frame in full.
+    func resume()
     func shutdown()
 }

@@ -39,6 +39,15 @@ public final class FrameClock {
     }
 
     public var onFrame: ((FrameTime) -> Void)?
+    /// Called at every completed flip with its timestamp (the kiosk sends `READY=1` at the first).
+    public var onPresent: ((MonotonicTime) -> Void)?
+    /// Late rendering: when set, a frame wanted while a flip is in flight is drawn `margin` plus
+    /// the recent render time before the next vblank, not as soon as the flip completes, so
+    /// touches that arrive meanwhile make it into that frame (input-to-screen latency about one
+    /// refresh plus one render instead of up to two refreshes). Nil renders at once.
+    public var lateRenderMargin: Nanoseconds?
+    /// Recent render time (exponential average of the callbacks' durations on the loop's clock).
+    public private(set) var averageRenderTime = Nanoseconds.zero
     public var refreshInterval: Nanoseconds
     public private(set) var lastPresentationTime: MonotonicTime?
     public private(set) var sequence: UInt64 = 0
@@ -77,10 +86,21 @@ public final class FrameClock {
     /// The output's flip completed; `timestamp` is when it reached the screen.
     public func didPresent(at timestamp: MonotonicTime) {
         self.lastPresentationTime = timestamp
+        self.onPresent?(timestamp)
         guard self.state == .awaitingFlip else { return }
         self.state = .idle
-        if self.frameRequested { self.scheduleCallback(at: self.loop.now) }
+        guard self.frameRequested else { return }
+        let now = self.loop.now
+        if let margin = self.lateRenderMargin {
+            let latest = timestamp + self.refreshInterval - self.averageRenderTime - margin
+            self.scheduleCallback(at: max(now, latest))
+        } else {
+            self.scheduleCallback(at: now)
+        }
     }
+
+    /// The time of the latest callback that can still make the next vblank, with late rendering.
+    public var renderLead: Nanoseconds { self.averageRenderTime + (self.lateRenderMargin ?? .zero) }
 
     /// The output stopped showing frames; requests are kept until `resume()`.
     public func pause() {
@@ -118,7 +138,11 @@ public final class FrameClock {
             presentationTime: self.nextPresentationTime(), lastPresentationTime: self.lastPresentationTime,
             sequence: self.sequence, refreshInterval: self.refreshInterval)
         self.state = .rendering(submitted: false)
+        let started = self.loop.now
         self.onFrame?(time)
+        // Exponential average, 1/8 per frame, of how long drawing takes.
+        let took = self.loop.now - started
+        self.averageRenderTime = Nanoseconds(self.averageRenderTime.value + (took.value - self.averageRenderTime.value) / 8)
         switch self.state {
         case .rendering(submitted: true):
             self.state = .awaitingFlip

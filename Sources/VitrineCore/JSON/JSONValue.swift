@@ -50,17 +50,21 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Serialises with two-space indentation (or compactly), keys in their order.
-    public func serialized(pretty: Bool = true) -> String {
+    ///
+    /// - Parameter exactNumbers: write every number so it parses back to the same `Double`
+    ///   (shortest round-trip form, e.g. `0.3333333333333333`) instead of with at most 6 decimals;
+    ///   for documents that are read back, such as `vitrine check-config --print`.
+    public func serialized(pretty: Bool = true, exactNumbers: Bool = false) -> String {
         var out = ""
-        self.write(into: &out, indent: pretty ? 0 : nil)
+        self.write(into: &out, indent: pretty ? 0 : nil, exactNumbers: exactNumbers)
         return out
     }
 
-    private func write(into out: inout String, indent: Int?) {
+    private func write(into out: inout String, indent: Int?, exactNumbers: Bool) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += Self.format(n)
+        case .number(let n): out += exactNumbers ? Self.formatExactly(n) : Self.format(n)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
@@ -68,7 +72,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
                 Self.newline(&out, indent.map { $0 + 1 })
-                item.write(into: &out, indent: indent.map { $0 + 1 })
+                item.write(into: &out, indent: indent.map { $0 + 1 }, exactNumbers: exactNumbers)
             }
             Self.newline(&out, indent)
             out += "]"
@@ -80,7 +84,7 @@ public indirect enum JSONValue: Equatable, Sendable {
                 Self.newline(&out, indent.map { $0 + 1 })
                 Self.quote(member.key, into: &out)
                 out += indent == nil ? ":" : ": "
-                member.value.write(into: &out, indent: indent.map { $0 + 1 })
+                member.value.write(into: &out, indent: indent.map { $0 + 1 }, exactNumbers: exactNumbers)
             }
             Self.newline(&out, indent)
             out += "}"
@@ -92,14 +96,25 @@ public indirect enum JSONValue: Equatable, Sendable {
         out += "\n" + String(repeating: "  ", count: indent)
     }
 
-    /// Integers without a fraction; others with up to 6 decimals, trailing zeros removed.
+    /// Integers without a fraction; others with up to 6 decimals, trailing zeros removed, except
+    /// from 1e12 up, where a millionth no longer fits `String(fixed:)`'s `Int64`: there the
+    /// shortest exact form.
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        if abs(n) >= 1e12 { return n.description }
         var text = String(fixed: n, decimals: 6)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// Integers without a fraction; others in Swift's shortest form that reads back exactly
+    /// (`description`, which is valid JSON for finite values: `0.1`, `1e-07`, `1e+20`).
+    static func formatExactly(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return n.description
     }
 
     private static func quote(_ s: String, into out: inout String) {

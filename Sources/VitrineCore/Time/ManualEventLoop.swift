@@ -77,6 +77,12 @@ public final class ManualEventLoop: EventLoop {
         self.advance(to: self.now + interval)
     }
 
+    /// Moves `now` forward without running anything, the way a busy loop thread spends time
+    /// (a test's stand-in for "drawing this frame took 3 ms").
+    public func spend(_ interval: Nanoseconds) {
+        self.now = self.now + interval
+    }
+
     /// Runs actions due now (including ones they schedule for now), without moving time.
     public func runDueActions() {
         self.advance(to: self.now)

@@ -58,6 +58,16 @@ public final class FBDevOutput: DisplayOutput, ScanoutBackend {
 
     deinit { self.vsync?.stop() }
 
+    public func suspend() {
+        self.queue.pause()
+        self.onEvent?(.paused(reason: "virtual terminal switched away"))
+    }
+
+    public func resume() {
+        self.queue.resume()
+        self.onEvent?(.resumed)
+    }
+
     /// Whether `FBIO_WAITFORVSYNC` really waits: three calls must take at least a quarter of a
     /// refresh each on average. DRM's fbdev emulation on drivers without vblank (bochs) returns
     /// at once, which would make the loop spin.

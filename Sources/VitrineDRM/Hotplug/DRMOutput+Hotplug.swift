@@ -65,7 +65,7 @@ extension DRMOutput {
             }
         case .waitingForDisplay:
             self.reconnect()
-        case .waitingForMaster, .shutDown:
+        case .waitingForMaster, .suspended, .shutDown:
             break
         }
     }

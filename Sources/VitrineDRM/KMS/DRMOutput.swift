@@ -19,6 +19,8 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
         case active
         case waitingForDisplay
         case waitingForMaster
+        /// The VT was switched away: master dropped until `resume()`.
+        case suspended
         case shutDown
     }
 
@@ -89,6 +91,35 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
         self.queue.pause()
         self.pipeline?.restore(logger: self.logger)
         self.closeDevice()
+    }
+
+    /// The VT was switched away: drop DRM master (so the other VT's owner can modeset) and pause.
+    public func suspend() {
+        guard self.state != .shutDown, self.state != .suspended else { return }
+        self.pauseShowing(.suspended, reason: "virtual terminal switched away")
+        if let timer = self.masterRetryTimer { self.loop.cancel(timer) }
+        try? self.device?.releaseMaster()
+    }
+
+    /// Back on our VT: take master again (the kernel allows a former master, Linux ≥ 5.8) and
+    /// show the last frame with a fresh modeset.
+    public func resume() {
+        guard self.state == .suspended else { return }
+        if let device = self.device, !device.isMaster {
+            do {
+                try device.acquireMaster()
+            } catch {
+                self.state = .waitingForMaster
+                self.lostMaster(error)
+                return
+            }
+        }
+        self.pipeline?.modeSet = false
+        if self.pipeline == nil, (try? self.connectDisplay(probe: true)) != true {
+            self.state = .waitingForDisplay
+            return
+        }
+        self.resumeShowing()
     }
 
     // MARK: - ScanoutBackend

@@ -26,8 +26,11 @@ struct PaintItem {
     var origin: (x: Int, y: Int)
     /// The backing's rectangle on screen (frame plus shadow margin).
     var backingRect: PixelRect
-    /// The layer's frame on screen, rounded to pixels.
+    /// The layer's frame on screen, rounded to pixels (outward).
     var frameRect: PixelRect
+    /// The whole pixels inside the frame: a fractional edge is anti-aliased, so only these can
+    /// be opaque.
+    var innerRect: PixelRect
     /// The intersection of the clipping ancestors' bounds with the screen.
     var clip: PixelRect
     var roundedClip: RoundedClip?
@@ -53,10 +56,11 @@ struct PaintItem {
         if let backdrop = self.backdrop, backdrop.intensity >= 1 {
             region = Region(self.frameRect)
         } else if self.layer.backgroundIsOpaque {
+            let inner = self.innerRect
             let shape = ShapeCoverage.RoundedRect(
-                minX: Double(self.frameRect.minX), minY: Double(self.frameRect.minY), maxX: Double(self.frameRect.maxX), maxY: Double(self.frameRect.maxY),
+                minX: Double(inner.minX), minY: Double(inner.minY), maxX: Double(inner.maxX), maxY: Double(inner.maxY),
                 radii: self.cornerRadii)
-            region = self.cornerRadii.isZero ? Region(self.frameRect) : RoundedClip(shape: shape).inner
+            region = self.cornerRadii.isZero ? Region(inner) : RoundedClip(shape: shape).inner
         }
         region = region.intersection(self.clip)
         if let rounded = self.roundedClip { region = region.intersection(rounded.inner) }
@@ -93,11 +97,13 @@ extension PaintItem {
         let width = Int((max(0, layer.frame.width) * scale).rounded(.up))
         let height = Int((max(0, layer.frame.height) * scale).rounded(.up))
         let frameRect = PixelRect(x: x, y: y, width: width, height: height)
+        let innerRect = PixelRect(
+            x: x, y: y, width: Int((max(0, layer.frame.width) * scale).rounded(.down)), height: Int((max(0, layer.frame.height) * scale).rounded(.down)))
         let margin = Self.shadowMargin(layer.shadow, scale: scale)
         let effectiveOpacity = opacity * min(1, layer.opacity)
         if layer.hasContent || layer.backdrop != nil {
             items.append(PaintItem(
-                layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect,
+                layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect, innerRect: innerRect,
                 clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
                 cornerRadii: layer.cornerRadii.scaled(by: scale)))
         }

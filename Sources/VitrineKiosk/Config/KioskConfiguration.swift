@@ -4,8 +4,11 @@ import VitrineUI
 
 /// What a main-screen button does.
 public enum ButtonAction: String, Sendable, Equatable, CaseIterable {
+    /// Shows the split sheet, or hides it when it shows ("Show …" titles read "Hide …" meanwhile).
     case toggleSplitSheet
+    /// Presents the content sheet.
     case presentContentSheet
+    /// Goes back to the first onboarding page.
     case restartOnboarding
 }
 
@@ -19,6 +22,9 @@ public struct PageSettings: Sendable, Equatable {
     /// 0…1, shown by the progress bar while this page is on screen.
     public var progress: Double
 
+    /// A page's background when the config gives none: dark, so the white text reads on it.
+    public static let defaultBackgroundColor = Color(hex: "#1C1C1E")!
+
     public init(title: String, body: String, image: String? = nil, backgroundColor: Color, progress: Double) {
         self.title = title
         self.body = body
@@ -28,6 +34,7 @@ public struct PageSettings: Sendable, Equatable {
     }
 }
 
+/// One main-screen button: its title and what it does.
 public struct ButtonSettings: Sendable, Equatable {
     public var title: String
     public var action: ButtonAction

@@ -26,7 +26,7 @@ public final class KioskScene {
 
     let theme: Theme
     let onboardingView = View()
-    let progressBar: ProgressBar
+    public let progressBar: ProgressBar
     let pageIndicator: PageIndicator
     private var pageViews: [OnboardingPageView] = []
     private var completedView: OnboardingPageView?

@@ -9,6 +9,9 @@ public final class SceneImages {
     let baseDirectory: String?
     private var builtins: [String: PixelBuffer] = [:]
 
+    /// Images drawn in code start with this: `builtin:landscape`.
+    public static let builtinPrefix = "builtin:"
+
     public init(screenSize: PixelSize, baseDirectory: String? = nil) {
         self.screenSize = screenSize
         self.baseDirectory = baseDirectory
@@ -16,20 +19,27 @@ public final class SceneImages {
 
     /// The image at `path`; errors name the configuration `field`.
     public func image(_ path: String, field: String) throws(VitrineError) -> PixelBuffer {
-        if path.hasPrefix("builtin:") {
-            let name = String(path.dropFirst("builtin:".count))
+        if path.hasPrefix(Self.builtinPrefix) {
+            let name = String(path.dropFirst(Self.builtinPrefix.count))
             if let cached = self.builtins[name] { return cached }
             guard let image = DemoArt.image(named: name, size: self.screenSize) else {
-                throw VitrineError(.invalidArgument, "\(field): unknown built-in image \(path)", hint: "built-in images: " + DemoArt.names.map { "builtin:\($0)" }.joined(separator: ", "))
+                throw VitrineError(.invalidArgument, "\(field): unknown built-in image \(path)", hint: "built-in images: " + DemoArt.names.map { Self.builtinPrefix + $0 }.joined(separator: ", "))
             }
             self.builtins[name] = image
             return image
         }
-        let resolved = path.hasPrefix("/") || self.baseDirectory == nil ? path : self.baseDirectory! + "/" + path
+        let resolved = Self.resolve(path, baseDirectory: self.baseDirectory)
         do {
             return try self.store.image(at: resolved)
         } catch {
             throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
         }
+    }
+
+    /// An image file's path: absolute as written, else relative to `baseDirectory` (the config
+    /// file's folder; nil keeps it relative to the working directory).
+    public static func resolve(_ path: String, baseDirectory: String?) -> String {
+        guard !path.hasPrefix("/"), let base = baseDirectory, !base.isEmpty, base != "." else { return path }
+        return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 }

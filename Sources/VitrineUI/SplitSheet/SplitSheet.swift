@@ -127,6 +127,27 @@ public final class SplitSheet: View {
         }
     }
 
+    /// Springs to a detent (critically damped, `animationDuration`); `.between` does nothing.
+    public func move(to detent: SheetDetent, animated: Bool = true) {
+        let target: Double
+        switch detent {
+        case .hidden: target = 0
+        case .shown: target = self.minimumSheetHeight
+        case .expanded: target = self.expandedOffset
+        case .between: return
+        }
+        self.showing = target != 0
+        guard animated else {
+            self.motion.set(target)
+            self.onRest?(self.detent)
+            return
+        }
+        self.motion.settle(to: target, parameters: SpringParameters(uiKitDuration: self.animationDuration, dampingRatio: 1)) { [weak self] in
+            guard let self else { return }
+            self.onRest?(self.detent)
+        }
+    }
+
     // MARK: - Layout
 
     public override func layoutSubviews() {

@@ -3,8 +3,9 @@
 
 Each script is what a finger does, sampled every 8 ms like a touchscreen at 125 Hz, in screen
 points of the 1280x800 demo. The helpers say it in words: `drag` moves in a straight line at
-constant speed, `hold` keeps the finger still (so the release velocity decays to zero, the
-"still release" of the originals), `tap` lands and lifts in place.
+constant speed, `hold` keeps the finger still — a touchscreen sends nothing while nothing
+changes, so it is a pause without events, after which the release velocity is zero (the
+"still release" of the originals) — and `tap` lands and lifts in place.
 """
 import json
 import os
@@ -35,9 +36,7 @@ class Finger:
         return self
 
     def hold(self, ms):
-        for _ in range(max(1, ms // STEP)):
-            self.t += STEP
-            self.events.append({"t": self.t, "id": self.id, "phase": "move", "x": self.x, "y": self.y})
+        self.t += ms
         return self
 
     def up(self):

@@ -1,0 +1,169 @@
+import VitrineCore
+import VitrineGraphics
+
+/// Reads a kiosk config (JSON, Docs/config.md) into a `KioskConfiguration`.
+///
+/// Every field is optional except `version`; what the file leaves out keeps the defaults of
+/// `KioskConfiguration()`. Syntax errors name the line and column; schema errors name the field
+/// by JSON path, and all of them are reported together. Unknown keys are warnings. Images are
+/// checked: files must exist (relative to the config's folder) and decode, `builtin:` names must
+/// be `DemoArt`'s.
+///
+/// ```swift
+/// let loaded = try KioskConfigLoader.load(path: KioskConfigLoader.defaultPath)
+/// loaded.warningLines.forEach { logger.warning($0) }
+/// let images = SceneImages(screenSize: size, baseDirectory: loaded.baseDirectory)
+/// ```
+public enum KioskConfigLoader {
+    /// Where `vitrine run` looks when no path is given.
+    public static let defaultPath = "/etc/vitrine/kiosk.json"
+    /// The `version` values this Vitrine reads.
+    public static let supportedVersions = 1...KioskConfiguration.currentVersion
+
+    /// Reads and checks the file at `path`, and throws unless it is valid.
+    ///
+    /// - Returns: the check, whose `configuration` is valid; its `warnings` are for the log.
+    /// - Throws: `VitrineError` with code `.notFound` when the file does not exist (`vitrine run`
+    ///   then shows the built-in demo), `.permissionDenied` or `.ioFailure` when it cannot be
+    ///   read, and `.invalidConfiguration` listing every syntax or schema error, one per line.
+    public static func load(path: String) throws(VitrineError) -> KioskConfigCheck {
+        let check = try self.check(path: path)
+        if let error = check.error { throw error }
+        return check
+    }
+
+    /// Parses config text; relative image paths are read from `baseDirectory`.
+    ///
+    /// - Parameter file: names the text in messages (a path, or something like `<stdin>`).
+    /// - Throws: `VitrineError` (`.invalidConfiguration`) listing every error.
+    public static func parse(_ text: String, file: String, baseDirectory: String) throws(VitrineError) -> KioskConfigCheck {
+        let check = self.check(text: text, file: file, baseDirectory: baseDirectory)
+        if let error = check.error { throw error }
+        return check
+    }
+
+    /// Reads the file at `path` and checks it, reporting its errors instead of throwing them.
+    ///
+    /// - Throws: only when the file cannot be read (see `load(path:)`).
+    public static func check(path: String) throws(VitrineError) -> KioskConfigCheck {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw self.unreadable(path, error)
+        }
+        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path))
+    }
+
+    /// Checks config text, collecting every error and warning.
+    public static func check(text: String, file: String, baseDirectory: String) -> KioskConfigCheck {
+        self.check(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory)
+    }
+
+    /// Checks an already-parsed document (what `KioskConfiguration.json` produces).
+    public static func check(json: JSONValue, file: String, baseDirectory: String) -> KioskConfigCheck {
+        var reader = ConfigReader(baseDirectory: baseDirectory)
+        let configuration = reader.readDocument(json)
+        return KioskConfigCheck(
+            file: file, baseDirectory: baseDirectory, configuration: configuration, errors: reader.errors, warnings: reader.warnings)
+    }
+
+    /// The folder of a config file: where its relative image paths start.
+    public static func baseDirectory(ofFile path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func check(bytes: [UInt8], file: String, baseDirectory: String) -> KioskConfigCheck {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            let issue = ConfigIssue(.position(line: error.line, column: error.column), error.message)
+            return KioskConfigCheck(file: file, baseDirectory: baseDirectory, configuration: KioskConfiguration(), errors: [issue], warnings: [])
+        }
+        return self.check(json: json, file: file, baseDirectory: baseDirectory)
+    }
+
+    /// The config file itself cannot be read: the message starts with the file, the code stays
+    /// (so `.notFound` can mean "use the built-in demo").
+    static func unreadable(_ path: String, _ error: VitrineError) -> VitrineError {
+        switch error.code {
+        case .notFound:
+            return VitrineError(.notFound, "\(path): cannot open", hint: "write a kiosk config there (Docs/config.md, Examples/)", cause: error.cause)
+        case .permissionDenied:
+            return VitrineError(.permissionDenied, "\(path): cannot open", hint: "make it readable by the kiosk's user (chmod 644)", cause: error.cause)
+        default:
+            return VitrineError(error.code, "\(path): \(error.message)", hint: error.hint, cause: error.cause)
+        }
+    }
+}
+
+extension ConfigReader {
+    /// The whole document: the version first (a version this Vitrine does not read stops there,
+    /// since the rest may mean something else), then every section.
+    mutating func readDocument(_ json: JSONValue) -> KioskConfiguration {
+        var configuration = KioskConfiguration()
+        self.object(json, at: "") { reader, root in
+            guard reader.readVersion(root) else {
+                // The rest is not read, so it is not reported as unknown either.
+                for member in root.members { _ = root.take(member.key) }
+                return
+            }
+            reader.section(root, "display") { reader, object in reader.readDisplay(object, into: &configuration.display) }
+            reader.section(root, "input") { reader, object in reader.readInput(object, into: &configuration.input) }
+            reader.section(root, "theme") { reader, object in
+                reader.readTheme(object, into: &configuration.theme)
+                reader.read(object, "scale", into: &configuration.scale, .from(0.5, to: 4))
+            }
+            reader.section(root, "onboarding") { reader, object in reader.readOnboarding(object, into: &configuration.onboarding) }
+            reader.section(root, "main") { reader, object in reader.readMain(object, into: &configuration.main) }
+            reader.section(root, "splitSheet") { reader, object in reader.readSplitSheet(object, into: &configuration.splitSheet) }
+            reader.section(root, "contentSheet") { reader, object in reader.readContentSheet(object, into: &configuration.contentSheet) }
+        }
+        self.crossCheck(configuration)
+        return configuration
+    }
+
+    /// Reads `version`; false when the rest must not be read (a version from the future).
+    private mutating func readVersion(_ root: ConfigObject) -> Bool {
+        let supported = KioskConfigLoader.supportedVersions
+        let current = supported.upperBound
+        let readable = supported.count == 1 ? "version \(current)" : "versions \(supported.lowerBound) to \(current)"
+        guard let value = root.take("version") else {
+            self.error("version", "missing: add \"version\": \(current) (the schema the file is written for)")
+            return true
+        }
+        guard case .number(let number) = value else {
+            self.error("version", "expected a number (\(current)), found \(value.kindName)")
+            return true
+        }
+        guard number == number.rounded(), number >= Double(supported.lowerBound) else {
+            self.error("version", "expected \(readable), found \(value.serialized())")
+            return true
+        }
+        guard number <= Double(current) else {
+            self.error("version", "\(value.serialized()) is newer than this Vitrine reads (it reads \(readable)); upgrade Vitrine, or write the file for version \(current)")
+            return false
+        }
+        return true
+    }
+
+    /// Settings that are each valid but do not work together: warnings, since the kiosk still runs.
+    private mutating func crossCheck(_ configuration: KioskConfiguration) {
+        let onboarding = configuration.onboarding
+        if onboarding.pages.isEmpty, onboarding.completed != nil {
+            self.warning("onboarding.completed", "never shown: the onboarding has no pages")
+        }
+        if !onboarding.pages.isEmpty, onboarding.completed == nil {
+            self.warning("onboarding.completed", "missing: without a completed page nothing leads from the onboarding to the main screen")
+        }
+        for (index, button) in configuration.main.buttons.enumerated() where button.action == .restartOnboarding && onboarding.pages.isEmpty {
+            self.warning("main.buttons[\(index)].action", "restartOnboarding does nothing: the onboarding has no pages")
+        }
+        let sheet = configuration.contentSheet
+        if let collapsed = sheet.collapsedHeight, let expanded = sheet.expandedHeight, expanded < collapsed {
+            self.warning("contentSheet.expandedHeight", "\(JSONValue.number(expanded).serialized()) is below collapsedHeight \(JSONValue.number(collapsed).serialized()); the sheet will not expand")
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import VitrineCore
+import VitrineDRM
+import VitrineGraphics
+import VitrineUI
+
+/// The sections of a kiosk config, field by field (Docs/config.md has the same list, with
+/// defaults). `KioskConfiguration+JSON.swift` writes the same fields in the same order.
+extension ConfigReader {
+    /// Where sizes stop being plausible for text: 200 pt is a poster headline.
+    static let largestTextSize = 200.0
+    /// A sheet animation longer than this (seconds) would read as a hang, not a slide.
+    static let longestAnimation = 10.0
+    /// No panel refreshes faster than this (Hz); the headless output's virtual vsync likewise.
+    static let fastestRefresh = 1000.0
+
+    mutating func readDisplay(_ object: ConfigObject, into display: inout DisplayConfiguration) {
+        self.read(object, "output", into: &display.kind, noun: "an output")
+        var device = display.drm.devicePath
+        let errorsBefore = self.errors.count
+        self.read(object, "device", into: &device)
+        if self.errors.count == errorsBefore {
+            if let path = device, !path.hasPrefix("/") {
+                self.error(object.path(of: "device"), "\(Self.quoted(path)) is not a device path (use one like /dev/dri/card1, or null to discover)")
+            } else if let path = device, path.hasPrefix("/dev/fb") {
+                self.error(object.path(of: "device"), "\(Self.quoted(path)) is a framebuffer device: set display.fbdevDevice (and \"output\": \"fbdev\") instead")
+            } else {
+                display.drm.devicePath = device
+            }
+        }
+        self.read(object, "fbdevDevice", into: &display.fbdevPath, allowEmpty: false)
+        self.read(object, "connector", into: &display.drm.connectorName)
+        if let value = object.take("mode") {
+            if case .null = value {
+                display.drm.mode = nil
+            } else if let mode = self.mode(value, at: object.path(of: "mode"), refreshAllowed: true) {
+                display.drm.mode = mode
+            }
+        }
+        if let value = object.take("rotation") {
+            let path = object.path(of: "rotation")
+            if case .number(let degrees) = value {
+                if let rotation = Rotation.allCases.first(where: { Double($0.degrees) == degrees }) {
+                    display.rotation = rotation
+                } else {
+                    self.error(path, "expected 0, 90, 180 or 270, found \(value.serialized())")
+                }
+            } else {
+                self.error(path, "expected a number (0, 90, 180 or 270), found \(value.kindName)")
+            }
+        }
+        self.read(object, "buffers", into: &display.drm.bufferCount, .wholeNumber(from: 1, to: 3))
+        if let value = object.take("headlessSize"), let size = self.mode(value, at: object.path(of: "headlessSize"), refreshAllowed: false) {
+            display.headlessSize = PixelSize(width: size.width, height: size.height)
+        }
+        self.read(object, "headlessRefreshRate", into: &display.headlessRefreshRate, .above(0, atMost: Self.fastestRefresh))
+    }
+
+    /// `1280x800@60` (or `1280x800` when `refreshAllowed` is false, for sizes).
+    private mutating func mode(_ value: JSONValue, at path: String, refreshAllowed: Bool) -> ModeRequest? {
+        let form = refreshAllowed ? "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60" : "WIDTHxHEIGHT, e.g. 1280x800"
+        guard let text = self.string(value, at: path, expected: "a string (\(form))") else { return nil }
+        guard let mode = ModeRequest(parsing: text), refreshAllowed || mode.refreshRate == nil, mode.width <= 16384, mode.height <= 16384 else {
+            self.error(path, "\(Self.quoted(text)) is not \(refreshAllowed ? "a mode" : "a size") (use \(form))")
+            return nil
+        }
+        return mode
+    }
+
+    mutating func readInput(_ object: ConfigObject, into input: inout KioskConfiguration.InputSettings) {
+        self.read(object, "seat", into: &input.seat, allowEmpty: false)
+        self.read(object, "calibrationDirectory", into: &input.calibrationDirectory, allowEmpty: false)
+    }
+
+    mutating func readTheme(_ object: ConfigObject, into theme: inout Theme) {
+        self.read(object, "tint", into: &theme.tint)
+        self.read(object, "background", into: &theme.background)
+        self.read(object, "surface", into: &theme.surface)
+        self.read(object, "label", into: &theme.label)
+        self.read(object, "secondaryLabel", into: &theme.secondaryLabel)
+        self.read(object, "separator", into: &theme.separator)
+        self.read(object, "onTint", into: &theme.onTint)
+        self.read(object, "handleColor", into: &theme.handleColor)
+        self.read(object, "fontFamily", into: &theme.fontFamily, allowEmpty: false)
+        let textSize = NumberBounds.above(0, atMost: Self.largestTextSize)
+        self.read(object, "bodySize", into: &theme.bodySize, textSize)
+        self.read(object, "titleSize", into: &theme.titleSize, textSize)
+        self.read(object, "headlineSize", into: &theme.headlineSize, textSize)
+        self.read(object, "captionSize", into: &theme.captionSize, textSize)
+        self.read(object, "cornerRadius", into: &theme.cornerRadius, .atLeast(0))
+    }
+
+    mutating func readOnboarding(_ object: ConfigObject, into onboarding: inout KioskConfiguration.OnboardingSettings) {
+        // Pages without a progress share the bar evenly: page i of n shows (i + 1) / n.
+        let pageCount = object.members.last { $0.key == "pages" }?.value.arrayValue?.count ?? 0
+        var pages: [PageSettings] = []
+        let read = self.array(object, "pages") { reader, item, path, index in
+            var page = PageSettings(
+                title: "", body: "", backgroundColor: PageSettings.defaultBackgroundColor, progress: Double(index + 1) / Double(pageCount))
+            reader.object(item, at: path) { reader, object in reader.readPage(object, into: &page) }
+            pages.append(page)
+        }
+        if read != nil { onboarding.pages = pages }
+        if let value = object.take("completed") {
+            if case .null = value {
+                onboarding.completed = nil
+            } else {
+                var page = PageSettings(title: "", body: "", backgroundColor: PageSettings.defaultBackgroundColor, progress: 1)
+                self.object(value, at: object.path(of: "completed")) { reader, object in reader.readPage(object, into: &page) }
+                onboarding.completed = page
+            }
+        }
+        self.read(object, "startButtonTitle", into: &onboarding.startButtonTitle, allowEmpty: false)
+    }
+
+    private mutating func readPage(_ object: ConfigObject, into page: inout PageSettings) {
+        self.read(object, "title", into: &page.title)
+        self.read(object, "body", into: &page.body)
+        self.readImage(object, "image", into: &page.image)
+        self.read(object, "backgroundColor", into: &page.backgroundColor)
+        self.read(object, "progress", into: &page.progress, .from(0, to: 1))
+    }
+
+    mutating func readMain(_ object: ConfigObject, into main: inout KioskConfiguration.MainSettings) {
+        self.read(object, "title", into: &main.title)
+        self.readImage(object, "image", into: &main.image)
+        self.read(object, "backgroundColor", into: &main.backgroundColor)
+        var buttons: [ButtonSettings] = []
+        let read = self.array(object, "buttons") { reader, item, path, _ in
+            var title = ""
+            var action: ButtonAction?
+            reader.object(item, at: path) { reader, object in
+                if let value = object.take("title") {
+                    if let text = reader.string(value, at: object.path(of: "title")) {
+                        if text.isEmpty { reader.error(object.path(of: "title"), "must not be empty: a button needs a title") }
+                        title = text
+                    }
+                } else {
+                    reader.error(object.path(of: "title"), "missing: a button needs a title")
+                }
+                if let value = object.take("action") {
+                    action = reader.choice(value, at: object.path(of: "action"), noun: "an action")
+                } else {
+                    let actions = ButtonAction.allCases.map(\.rawValue).joined(separator: ", ")
+                    reader.error(object.path(of: "action"), "missing: a button needs an action (\(actions))")
+                }
+            }
+            if let action, !title.isEmpty { buttons.append(ButtonSettings(title: title, action: action)) }
+        }
+        if read != nil { main.buttons = buttons }
+    }
+
+    mutating func readSplitSheet(_ object: ConfigObject, into sheet: inout KioskConfiguration.SplitSheetSettings) {
+        self.readSheetContent(object, into: &sheet.content)
+        self.read(object, "displaceContent", into: &sheet.displaceContent)
+        self.read(object, "showHandle", into: &sheet.showHandle)
+        self.read(object, "minimumSheetHeight", into: &sheet.minimumSheetHeight, .atLeast(0))
+        self.read(object, "snappingDistance", into: &sheet.snappingDistance, .atLeast(0))
+        self.read(object, "animationDuration", into: &sheet.animationDuration, .above(0, atMost: Self.longestAnimation))
+        self.read(object, "swipeUpToShowAllowed", into: &sheet.swipeUpToShowAllowed)
+    }
+
+    mutating func readContentSheet(_ object: ConfigObject, into sheet: inout KioskConfiguration.ContentSheetSettings) {
+        self.readSheetContent(object, into: &sheet.content)
+        self.read(object, "collapsedHeight", into: &sheet.collapsedHeight, .above(0))
+        self.read(object, "expandedHeight", into: &sheet.expandedHeight, .above(0))
+        self.read(object, "showDefaultHeader", into: &sheet.showDefaultHeader)
+        self.read(object, "blurBackground", into: &sheet.blurBackground)
+        self.read(object, "blurStyle", into: &sheet.blurStyle, noun: "a blur style")
+        self.read(object, "dismissOnTouchOutside", into: &sheet.dismissOnTouchOutside)
+        self.read(object, "enablePanGesture", into: &sheet.enablePanGesture)
+    }
+
+    /// A sheet's content sits beside its options in the same object.
+    private mutating func readSheetContent(_ object: ConfigObject, into content: inout SheetContentSettings) {
+        self.read(object, "title", into: &content.title)
+        self.read(object, "text", into: &content.text)
+        self.readImage(object, "image", into: &content.image)
+        self.read(object, "items", into: &content.items)
+    }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Installs Vitrine as a boot-to-kiosk service (Docs/deployment.md).
+#
+#   scripts/install.sh                  build, install, create the user, enable the service
+#   scripts/install.sh --root DIR       stage the same files under DIR (an image being built)
+#   scripts/install.sh --binary PATH    install this binary instead of building one
+#   scripts/install.sh --config FILE    the kiosk config to install if /etc/vitrine/kiosk.json
+#                                       does not exist yet (default: none, the built-in demo runs)
+#   scripts/install.sh --no-enable      install without enabling the service
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=""
+binary=""
+config=""
+enable=yes
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --root) root="$2"; shift 2 ;;
+    --binary) binary="$2"; shift 2 ;;
+    --config) config="$2"; shift 2 ;;
+    --no-enable) enable=no; shift ;;
+    *) echo "install: unknown option $1 (see the top of scripts/install.sh)" >&2; exit 2 ;;
+  esac
+done
+
+if [ -z "$binary" ]; then
+  scripts/install-deps.sh
+  swift build -c release --static-swift-stdlib --product vitrine >&2
+  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/vitrine"
+fi
+
+if [ -z "$root" ]; then
+  # The shared libraries the binary links (the Swift runtime is inside it).
+  runtime=(libdrm2 libinput10 libudev1 libpixman-1-0 libfreetype6 libharfbuzz0b libfontconfig1 libpng16-16
+           libjpeg62-turbo libturbojpeg0 libyaml-0-2 fonts-dejavu-core)
+  missing=()
+  for package in "${runtime[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+install -D -m 0755 "$binary" "$root/usr/local/bin/vitrine"
+install -D -m 0644 Systemd/vitrine.service "$root/etc/systemd/system/vitrine.service"
+install -D -m 0644 Systemd/vitrine.sysusers "$root/etc/sysusers.d/vitrine.conf"
+for extra in Systemd/*.service Systemd/*.rules; do
+  [ -e "$extra" ] || continue
+  case "$extra" in
+    Systemd/vitrine.service) ;;
+    *.rules) install -D -m 0644 "$extra" "$root/etc/udev/rules.d/$(basename "$extra")" ;;
+    *) install -D -m 0644 "$extra" "$root/etc/systemd/system/$(basename "$extra")" ;;
+  esac
+done
+install -d -m 0755 "$root/etc/vitrine"
+if [ -n "$config" ] && [ ! -e "$root/etc/vitrine/kiosk.json" ]; then
+  install -m 0644 "$config" "$root/etc/vitrine/kiosk.json"
+  if [ -d "$(dirname "$config")/images" ]; then
+    cp -r "$(dirname "$config")/images" "$root/etc/vitrine/"
+  fi
+fi
+
+if [ -n "$root" ]; then
+  # Staged: the image's first boot creates the user; enabling is a symlink.
+  if [ "$enable" = yes ]; then
+    install -d "$root/etc/systemd/system/multi-user.target.wants"
+    ln -sf /etc/systemd/system/vitrine.service "$root/etc/systemd/system/multi-user.target.wants/vitrine.service"
+    ln -sf /dev/null "$root/etc/systemd/system/getty@tty1.service"
+  fi
+  echo "install: staged Vitrine under $root"
+  exit 0
+fi
+
+systemd-sysusers /etc/sysusers.d/vitrine.conf
+install -d -o vitrine -g vitrine -m 0750 /var/lib/vitrine /var/lib/vitrine/calibration
+systemctl daemon-reload
+if [ "$enable" = yes ]; then
+  # No login prompt on the kiosk's VT, even if logind spawns one on demand.
+  systemctl mask getty@tty1.service >/dev/null
+  systemctl enable vitrine.service
+  echo "install: Vitrine is enabled; start it now with 'systemctl start vitrine' or reboot"
+else
+  echo "install: Vitrine is installed (not enabled)"
+fi
