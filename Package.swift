@@ -140,7 +140,7 @@ let package = Package(
             dependencies: ["VitrineCore"]),
         .testTarget(
             name: "VitrineSystemTests",
-            dependencies: ["VitrineSystem", "VitrineCore"]),
+            dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineDisplayTests",
             dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),

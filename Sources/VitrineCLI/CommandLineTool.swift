@@ -9,6 +9,7 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `vitrine --help` lists them.
     static var commands: [any Command.Type] {
         [
+            RunCommand.self,
             DemoCommand.self,
             ReplayCommand.self,
             CheckConfigCommand.self,

@@ -15,7 +15,13 @@ enum DisplayArguments {
     ]
 
     static func configuration(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> DisplayConfiguration {
-        var configuration = DisplayConfiguration()
+        try self.apply(arguments, to: DisplayConfiguration(), command: command)
+    }
+
+    /// `base` (a kiosk config's `display` section) with the options given on the command line
+    /// laid over it; options not given keep the base's settings.
+    static func apply(_ arguments: ParsedArguments, to base: DisplayConfiguration, command: String) throws(CommandLineError) -> DisplayConfiguration {
+        var configuration = base
         if let kind = arguments.value("output") {
             guard let parsed = OutputKind(rawValue: kind) else {
                 throw CommandLineError.invalidValue(command: command, option: "output", value: kind, expected: "auto, drm, fbdev or headless")
@@ -30,7 +36,7 @@ enum DisplayArguments {
                 configuration.drm.devicePath = device
             }
         }
-        configuration.drm.connectorName = arguments.value("connector")
+        if let connector = arguments.value("connector") { configuration.drm.connectorName = connector }
         if let mode = arguments.value("mode") {
             guard let request = ModeRequest(parsing: mode) else {
                 throw CommandLineError.invalidValue(command: command, option: "mode", value: mode, expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60")

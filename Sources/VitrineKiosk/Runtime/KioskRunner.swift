@@ -39,13 +39,25 @@ public final class KioskRunner {
     /// Called after the first frame reached the screen, with its presentation time (the bench's
     /// start-up measurement).
     public var onFirstFrame: ((MonotonicTime) -> Void)?
+    /// The display and input settings used when the configuration cannot be loaded at start
+    /// (the error page still needs a screen): `vitrine run` puts its command-line options here.
+    public var fallback = KioskConfiguration()
+    /// How long before the vblank a frame is started beyond its average drawing time: touches
+    /// read until then make the frame (FrameClock.lateRenderMargin). 2 ms covers the jitter of
+    /// the epoll wake-up and a slower-than-average frame on the boards in the research notes.
+    public static let lateRenderMargin = Nanoseconds.milliseconds(2)
 
-    public init(loop: EpollEventLoop, baseDirectory: String? = nil, logger: Logger = Logger("kiosk"), load: @escaping Loader) {
+    /// - Parameters:
+    ///   - notifier: where readiness goes; by default systemd's `NOTIFY_SOCKET`, if set.
+    public init(
+        loop: EpollEventLoop, baseDirectory: String? = nil, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(),
+        logger: Logger = Logger("kiosk"), load: @escaping Loader
+    ) {
         self.loop = loop
         self.load = load
         self.baseDirectory = baseDirectory
         self.logger = logger
-        self.notifier = SystemdNotifier.fromEnvironment()
+        self.notifier = notifier
     }
 
     /// Convenience for a fixed configuration (the demo).
@@ -68,7 +80,7 @@ public final class KioskRunner {
             loadError = error
             self.logger.error("\(error)")
         }
-        let settings = self.configuration ?? KioskConfiguration()
+        let settings = self.configuration ?? self.fallback
         let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
         self.signals = signals
         signals.on(SIGINT) { [loop] _ in loop.stop() }
@@ -80,7 +92,7 @@ public final class KioskRunner {
         let output = display.output
         output.frameClock.onPresent = { [weak self] time in self?.presented(at: time) }
         // Draw as late as the frame allows, so touches that arrive meanwhile make this frame.
-        output.frameClock.lateRenderMargin = .milliseconds(2)
+        output.frameClock.lateRenderMargin = Self.lateRenderMargin
         output.onEvent = { [weak self] event in self?.outputChanged(event) }
         self.terminal = VirtualTerminal.takeOver(
             signals: signals, onRelease: { output.suspend() }, onAcquire: { [weak self] in
@@ -104,6 +116,9 @@ public final class KioskRunner {
         output.shutdown()
         self.terminal?.restore()
     }
+
+    /// The screen, once `run` opened it.
+    public var output: DisplayOutput? { self.display?.output }
 
     // MARK: - Scene
 

@@ -1,0 +1,99 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineHeadless
+import VitrineKiosk
+import VitrineSystem
+
+/// `vitrine run`: the kiosk from a config file, on the display and touchscreen, until stopped —
+/// what `Systemd/vitrine.service` starts at boot (Docs/deployment.md).
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = "Run the kiosk from a config file (default \(KioskConfigLoader.defaultPath); the built-in demo when it does not exist)."
+    static let synopsis = "[--config PATH|demo] [--seconds N] [--screenshot FILE] [display options] [--seat NAME]"
+    static let options: [OptionSpec] =
+        [
+            OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
+            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
+            OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
+            OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
+            OptionSpec("report-first-frame", help: "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC)"),
+            OptionSpec("seat", value: "NAME", help: "libinput seat [the config's input.seat, seat0]"),
+        ] + DisplayArguments.options
+    static let discussion = """
+        Without --config it reads \(KioskConfigLoader.defaultPath), and runs the built-in demo when
+        that file does not exist. A config that cannot be loaded (syntax, a wrong field, a missing
+        image, no permission) is shown on the screen as an error page and logged; the kiosk keeps
+        running. SIGHUP (`systemctl reload vitrine`) reads the file again: a good one replaces
+        the screen, a bad one is logged and the last good one stays. Display options given here
+        override the config's `display` section. Under systemd it reports READY, STATUS and
+        WATCHDOG through NOTIFY_SOCKET. Docs/config.md describes the file, Docs/deployment.md
+        the service.
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        if arguments.positionals.count > 1 {
+            throw CommandLineError.unexpectedArgument(command: self.name, argument: arguments.positionals[1])
+        }
+        // `vitrine run PATH` reads the same as `--config PATH`.
+        let explicit = arguments.value("config") ?? arguments.positionals.first
+        let path = explicit ?? KioskConfigLoader.defaultPath
+        var fallback = KioskConfiguration()
+        fallback.display = try DisplayArguments.apply(arguments, to: fallback.display, command: self.name)
+        if let seat = arguments.value("seat") { fallback.input.seat = seat }
+        let logger = Logger("config")
+        let load = { () throws(VitrineError) -> KioskConfiguration in
+            var configuration = try self.load(path: path, explicit: explicit != nil, logger: logger)
+            configuration.display = try self.overridden(configuration.display, arguments)
+            if let seat = arguments.value("seat") { configuration.input.seat = seat }
+            return configuration
+        }
+        let runner = KioskRunner(
+            loop: try EpollEventLoop(), baseDirectory: path == "demo" ? nil : KioskConfigLoader.baseDirectory(ofFile: path), load: load)
+        runner.fallback = fallback
+        let stopAfterFirst = arguments.has("exit-after-first-frame")
+        let report = arguments.has("report-first-frame")
+        runner.onFirstFrame = { [unowned runner] time in
+            if report { StandardStreams.writeOutput("first-frame-monotonic-ns=\(time.nanoseconds)\n") }
+            if stopAfterFirst { runner.loop.stop() }
+        }
+        try runner.run(seconds: try arguments.number("seconds", in: 0.01...1e9))
+        if let screenshot = arguments.value("screenshot") {
+            try self.writeScreenshot(runner, to: screenshot)
+        }
+        return 0
+    }
+
+    /// The configuration at `path`; the built-in demo for `demo`, or when the default path does
+    /// not exist (an explicit path that does not exist is an error: most likely a typo).
+    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> KioskConfiguration {
+        if path == "demo" { return .demo }
+        do {
+            let loaded = try KioskConfigLoader.load(path: path)
+            for line in loaded.warningLines { logger.warning(line) }
+            return loaded.configuration
+        } catch where error.code == .notFound && !explicit {
+            logger.notice("no kiosk config at \(path): showing the built-in demo (put a config there, Docs/config.md, and reload)")
+            return .demo
+        }
+    }
+
+    private static func overridden(_ display: DisplayConfiguration, _ arguments: ParsedArguments) throws(VitrineError) -> DisplayConfiguration {
+        do {
+            return try DisplayArguments.apply(arguments, to: display, command: self.name)
+        } catch {
+            // Checked once already, before the runner started.
+            throw VitrineError(.invalidArgument, error.description)
+        }
+    }
+
+    /// What was last on screen, upright: the headless output's scanout, else the last frame drawn.
+    private static func writeScreenshot(_ runner: KioskRunner, to path: String) throws(VitrineError) {
+        if let headless = runner.output as? HeadlessOutput {
+            try headless.writePNG(to: path)
+        } else if let frame = runner.window?.compositor.frame {
+            try PNGCodec.write(frame, to: path)
+        } else {
+            throw VitrineError(.invalidArgument, "nothing was drawn, so there is no screenshot to write to \(path)")
+        }
+    }
+}

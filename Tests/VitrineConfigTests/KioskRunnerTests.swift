@@ -1,0 +1,167 @@
+import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineHeadless
+import VitrineKiosk
+import VitrineSystem
+import VitrineTestSupport
+import VitrineUI
+
+@testable import VitrineCLI
+
+/// The kiosk runner on a real epoll loop and a headless screen: the path `vitrine run` takes at
+/// boot, without a display. Serialized: each test runs a loop for a fraction of a second.
+@Suite("KioskRunner and vitrine run: error page, reload keeping the last good config, readiness", .serialized)
+struct KioskRunnerTests {
+    /// A config with no onboarding (the main screen at once) titled `title`.
+    static func config(title: String) -> String {
+        #"{"version": 1, "main": {"title": ""# + title + #"", "buttons": [{"title": "Info", "action": "presentContentSheet"}]}}"#
+    }
+
+    /// A runner reading `path` on every start and reload, on a small headless screen.
+    static func runner(path: String, notifier: SystemdNotifier?) throws -> KioskRunner {
+        let runner = KioskRunner(loop: try EpollEventLoop(), baseDirectory: KioskConfigLoader.baseDirectory(ofFile: path), notifier: notifier) {
+            () throws(VitrineError) -> KioskConfiguration in
+            var configuration = try KioskConfigLoader.load(path: path).configuration
+            configuration.display.kind = .headless
+            configuration.display.headlessSize = PixelSize(width: 320, height: 200)
+            return configuration
+        }
+        runner.fallback.display.kind = .headless
+        runner.fallback.display.headlessSize = PixelSize(width: 320, height: 200)
+        return runner
+    }
+
+    /// How many pixels differ in colour (alpha ignored: scanout is XRGB, PNG files are ARGB).
+    static func differingPixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        guard a.size == b.size else { return a.width * a.height }
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] & 0x00FF_FFFF != b[x, y] & 0x00FF_FFFF { count += 1 }
+        }
+        return count
+    }
+
+    /// Runs `runner` and, from the first frame on screen, calls `steps` one after another, 100 ms
+    /// apart, from inside its loop.
+    static func run(_ runner: KioskRunner, steps: [() throws -> Void]) throws {
+        var remaining = steps
+        func next() {
+            guard !remaining.isEmpty else { return runner.loop.stop() }
+            let step = remaining.removeFirst()
+            _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(100)) {
+                do { try step() } catch { Issue.record(error) }
+                next()
+            }
+        }
+        runner.onFirstFrame = { _ in next() }
+        try runner.run(seconds: 10)
+        #expect(remaining.isEmpty, "the first frame never reached the screen")
+    }
+
+    @Test("SIGHUP's reload keeps the last good configuration when the new file is bad, and takes a good one")
+    func reloadKeepsLastGood() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(Self.config(title: "First"))
+        let server = try NotifySocket(abstract: true)
+        let notifier = try SystemdNotifier(socketPath: server.path)
+        let runner = try Self.runner(path: path, notifier: notifier)
+        var first: KioskScene?
+        try Self.run(
+            runner,
+            steps: [
+                {
+                    first = runner.scene
+                    #expect(first?.configuration.main.title == "First")
+                    // READY came after the first frame reached the (headless) screen.
+                    #expect(notifier.sent.contains { $0.hasPrefix("READY=1\nSTATUS=showing the kiosk") }, "\(notifier.sent)")
+                    _ = try fixture.write(#"{"version": 1, "main": {"title": 5}}"#)
+                    runner.reload()
+                },
+                {
+                    #expect(runner.scene === first, "a bad file must not replace the running scene")
+                    #expect(runner.errorPage == nil)
+                    #expect(notifier.sent.last?.hasPrefix("READY=1") == true)
+                    #expect(notifier.sent.contains { $0.hasPrefix("STATUS=new configuration rejected, showing the last good one: ") })
+                    _ = try fixture.write(Self.config(title: "Second"))
+                    runner.reload()
+                },
+                {
+                    #expect(runner.scene !== first)
+                    #expect(runner.scene?.configuration.main.title == "Second")
+                    #expect(notifier.sent.filter { $0 == "RELOADING=1" }.count == 2)
+                },
+            ])
+        #expect(notifier.sent.last == "STOPPING=1")
+    }
+
+    @Test("a config that cannot be loaded at start shows the error page; the kiosk keeps running and a fixed file is picked up on reload")
+    func errorPageThenFix() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(#"{"version": 1, "onboarding": {"pages": [{"title": "A", "image": "gone.png"}]}}"#)
+        let server = try NotifySocket(abstract: true)
+        let notifier = try SystemdNotifier(socketPath: server.path)
+        let runner = try Self.runner(path: path, notifier: notifier)
+        try Self.run(
+            runner,
+            steps: [
+                {
+                    let page = try #require(runner.errorPage)
+                    #expect(page.message.contains("onboarding.pages[0].image: file not found"))
+                    #expect(page.message.contains(path))
+                    #expect(runner.scene == nil)
+                    // Ready anyway: the screen says what is wrong, and systemd must not restart it.
+                    #expect(notifier.sent.contains { $0.hasPrefix("READY=1\nSTATUS=showing the configuration error") })
+                    _ = try fixture.write(#"{"version": 1, "onboarding": {"pages": [{"title": "A", "image": "photo.png"}]}}"#)
+                    runner.reload()
+                },
+                {
+                    #expect(runner.errorPage == nil)
+                    #expect(runner.scene?.screen == .onboarding)
+                },
+            ])
+    }
+
+    @Test("vitrine run: the screen equals the headless render of the same config, as `vitrine replay` draws it")
+    func runMatchesReplay() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(#"{"version": 1, "onboarding": {"pages": [{"title": "Hello", "body": "World", "image": "photo.png"}]}}"#)
+        let shot = fixture.directory.file("run.png")
+        let status = CommandLineTool.run([
+            "run", "--config", path, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--screenshot", shot,
+        ])
+        #expect(status == 0)
+        let (configuration, base) = try SceneArguments.configuration(path)
+        let headless = try HeadlessScene(configuration: configuration, size: Size(width: 640, height: 400), baseDirectory: base)
+        let expected = try #require(headless.screenshot)
+        let actual = try PNGCodec.read(path: shot)
+        #expect(Self.differingPixels(actual, expected) == 0)
+    }
+
+    @Test("vitrine run: a broken config is drawn as the error page; a missing default config runs the demo, a missing explicit one is an error")
+    func runErrors() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write("{\"version\": 1,\n  \"main\": {\"title\": \"x\",}\n}")
+        let shot = fixture.directory.file("error.png")
+        #expect(CommandLineTool.run(["run", path, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--screenshot", shot]) == 0)
+        // The same page, drawn directly from the loader's error.
+        var message = ""
+        do { _ = try KioskConfigLoader.load(path: path) } catch { message = error.description }
+        #expect(message.contains("line 2, column"))
+        let loop = ManualEventLoop()
+        let output = HeadlessOutput(logicalSize: PixelSize(width: 640, height: 400), loop: loop)
+        let window = Window(output: output)
+        let page = ErrorPage(message: message)
+        window.root.addSubview(page)
+        page.pinToEdges()
+        loop.runUntilIdle(limit: loop.now + .seconds(1))
+        let expected = try #require(output.logicalScreen())
+        #expect(Self.differingPixels(try PNGCodec.read(path: shot), expected) == 0)
+
+        let logger = Logger("test", sink: MemoryLogSink())
+        let missing = fixture.directory.file("absent.json")
+        #expect(try RunCommand.load(path: missing, explicit: false, logger: logger) == .demo)
+        #expect(throws: VitrineError.self) { try RunCommand.load(path: missing, explicit: true, logger: logger) }
+        #expect(CommandLineTool.run(["run", "a.json", "b.json"]) == 2)
+    }
+}
