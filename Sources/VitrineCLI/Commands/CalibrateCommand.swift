@@ -47,9 +47,6 @@ enum CalibrateCommand: Command {
                     : "no calibration file for \(device.name) (\(device.node)): \(path) does not exist\n")
             return 0
         }
-        switch try CalibrationRun(options: options, loop: loop).run() {
-        case .saved: return 0
-        case .cancelled, .timedOut: return 1
-        }
+        return try CalibrationRun(options: options, loop: loop).run().exitStatus
     }
 }
