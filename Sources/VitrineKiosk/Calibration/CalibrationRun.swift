@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCalibration
 import VitrineCore
+import VitrineDRM
 import VitrineLibinput
 import VitrineSystem
 import VitrineUI
@@ -19,8 +20,9 @@ public struct CalibrationOptions: Sendable {
     public init() {}
 }
 
-/// Runs an on-device calibration on the real screen and touchscreen: takes over the display, gives
-/// the chosen touchscreen the identity matrix (in this process's libinput context only), and lets a
+/// Runs an on-device calibration on the real screen and touchscreen: takes over the display and
+/// the virtual terminal (as the kiosk does, so it can run on tty1 in the kiosk's place), gives the
+/// chosen touchscreen the identity matrix (in this process's libinput context only), and lets a
 /// `CalibrationController` feed its raw touches to a `CalibrationSession` and draw it. On Save the
 /// device's calibration file is written atomically — which a running kiosk's watcher, and udev
 /// when the device is next added, pick up. Cancel, SIGINT, SIGTERM, a timeout, or the device
@@ -50,7 +52,9 @@ public final class CalibrationRun {
             seat: self.options.seat, transform: TouchTransform(nativeSize: InputOpener.fallbackSize),
             calibrations: CalibrationStore.load(directory: self.options.calibrationDirectory), loop: self.loop, logger: Logger("input"))
         let device = try CalibrationTouchscreen.choose(in: input, seat: self.options.seat, requested: self.options.touchscreen)
-        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM], loop: self.loop)
+        // The VT signals are blocked before anything can switch the VT (VirtualTerminal).
+        let signals = try SignalWatcher(
+            signals: [SIGINT, SIGTERM, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
 
         let display = try DisplayOpener.open(self.options.display, loop: self.loop)
         let output = display.output
@@ -67,6 +71,14 @@ public final class CalibrationRun {
         output.onEvent = { event in
             if case .resumed = event { redraw() }
         }
+        // Run from tty1 by vitrine-calibrate.service, the VT is ours as it is the kiosk's: no
+        // console over the crosses, and a VT switch drops and retakes DRM master.
+        let terminal = VirtualTerminal.takeOver(
+            signals: signals, onRelease: { output.suspend() },
+            onAcquire: {
+                output.resume()
+                redraw()
+            })
         let size = device.widthMM.flatMap { width in device.heightMM.map { PanelMillimetres(width: width, height: $0) } }
         let controller = CalibrationController(
             session: CalibrationSession(settings: self.options.settings, rotation: output.rotation, nativeSize: native, sensorMillimetres: size),
@@ -86,6 +98,7 @@ public final class CalibrationRun {
         controller.start()
         try self.loop.run()
         output.shutdown()
+        terminal?.restore()
         withExtendedLifetime((signals, input)) {}
         return controller.outcome ?? .cancelled(reason: "the loop stopped")
     }
