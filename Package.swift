@@ -4,7 +4,7 @@
 // Dependency direction (lower never imports higher):
 //   C* shims → VitrineCore → VitrineSystem → VitrineUdev → VitrineDRM / VitrineLibinput
 //   VitrineSystem → VitrineCalibration → VitrineLibinput / VitrineReplay (libyaml stays there)
-//   VitrineCore → VitrineGraphics → VitrineHeadless
+//   VitrineCore, VitrineSystem (atomic file writes) → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
 //   everything → VitrineKiosk → VitrineCLI → vitrine
@@ -66,7 +66,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineMotion",

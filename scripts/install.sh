@@ -45,6 +45,9 @@ fi
 install -D -m 0755 "$binary" "$root/usr/local/bin/vitrine"
 install -D -m 0644 Systemd/vitrine.service "$root/etc/systemd/system/vitrine.service"
 install -D -m 0644 Systemd/vitrine.sysusers "$root/etc/sysusers.d/vitrine.conf"
+# The other units beside vitrine.service (vitrine-calibrate.service: touch calibration in the
+# kiosk's place) and the udev rules (70-vitrine-calibration.rules: every libinput user gets the
+# stored calibration as LIBINPUT_CALIBRATION_MATRIX); Docs/calibration.md.
 for extra in Systemd/*.service Systemd/*.rules; do
   [ -e "$extra" ] || continue
   case "$extra" in
@@ -73,13 +76,19 @@ if [ -n "$root" ]; then
 fi
 
 systemd-sysusers /etc/sysusers.d/vitrine.conf
-install -d -o vitrine -g vitrine -m 0750 /var/lib/vitrine /var/lib/vitrine/calibration
+# 0755, as the units' StateDirectory= sets it again on every start; the calibration files inside
+# are 0640 (UMask=0027), read by the kiosk's user and by udev as root.
+install -d -o vitrine -g vitrine -m 0755 /var/lib/vitrine /var/lib/vitrine/calibration
 systemctl daemon-reload
+# The calibration rule applies to touchscreens added from now on; re-plug (or reboot) for the
+# ones present, which only matters to libinput users other than Vitrine.
+udevadm control --reload
 if [ "$enable" = yes ]; then
   # No login prompt on the kiosk's VT, even if logind spawns one on demand.
   systemctl mask getty@tty1.service >/dev/null
   systemctl enable vitrine.service
   echo "install: Vitrine is enabled; start it now with 'systemctl start vitrine' or reboot"
+  echo "install: calibrate the touchscreen on the panel with 'systemctl start vitrine-calibrate' (Docs/calibration.md)"
 else
   echo "install: Vitrine is installed (not enabled)"
 fi

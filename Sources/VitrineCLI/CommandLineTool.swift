@@ -17,6 +17,7 @@ public enum CommandLineTool {
             ListDisplaysCommand.self,
             ListInputsCommand.self,
             InputDebugCommand.self,
+            CalibrateCommand.self,
             BlurCommand.self,
             BenchCommand.self,
         ]

@@ -26,9 +26,7 @@ enum LibinputDevice {
     }
 
     /// Describes the device and, when it can be calibrated, applies the calibration it should
-    /// run with (`CalibrationStore.resolve`): a file overrides libinput's default from the udev
-    /// property; a rejected matrix is replaced by the identity. Returns the description and any
-    /// warning or error to report.
+    /// run with (`calibrate`). Returns the description and any warning or error to report.
     static func describeAndCalibrate(_ device: OpaquePointer, calibrations: CalibrationStore) -> (InputDeviceInfo, [InputDeviceEvent]) {
         let name = String(cString: libinput_device_get_name(device))
         let udev = self.udevDevice(device)
@@ -42,27 +40,45 @@ enum LibinputDevice {
         var info = InputDeviceInfo(
             name: name, node: node, vendor: vendor, product: product, capabilities: self.capabilities(device),
             widthMM: hasSize ? width : nil, heightMM: hasSize ? height : nil, calibrationKey: key)
-        var reports: [InputDeviceEvent] = []
-        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return (info, reports) }
-
-        var defaults = [Float](repeating: 0, count: 6)
-        let hasDefault = libinput_device_config_calibration_get_default_matrix(device, &defaults) != 0
-        let udevMatrix = hasDefault ? CalibrationMatrix(values: defaults.map(Self.decimal)) : nil
-        let (calibration, warning) = calibrations.resolve(name: name, key: key, udevMatrix: udevMatrix)
-        if let warning { reports.append(.warning(warning)) }
-        // libinput applied the udev default itself when it created the device; anything else is ours to set.
-        if calibration.source != .udevProperty && (hasDefault || !calibration.matrix.isIdentity) {
-            let values = calibration.matrix.values.map { Float($0) }
-            let status = libinput_device_config_calibration_set_matrix(device, values)
-            if status != LIBINPUT_CONFIG_STATUS_SUCCESS {
-                let text = String(cString: libinput_config_status_to_str(status))
-                reports.append(.error(InputErrors.calibrationRefused(device: name, status: text)))
-                info.calibration = ActiveCalibration(matrix: udevMatrix ?? .identity, source: hasDefault ? .udevProperty : .identity)
-                return (info, reports)
-            }
-        }
-        info.calibration = calibration
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return (info, []) }
+        let (calibration, reports) = self.calibrate(device, name: name, key: key, calibrations: calibrations)
+        // Refused: the device runs with what libinput gave it, its udev default or the identity.
+        info.calibration = calibration ?? self.udevDefault(device).map { ActiveCalibration(matrix: $0, source: .udevProperty) } ?? .identity
         return (info, reports)
+    }
+
+    /// Applies the calibration the device should run with (`CalibrationStore.resolve`): a file
+    /// overrides libinput's default from the udev property; a rejected matrix is replaced by the
+    /// identity. The matrix is set only when it differs from the one the device runs with (libinput
+    /// applied the udev default itself when it created the device). Returns the calibration now in
+    /// force — nil when libinput refused it and the device kept its matrix — and what to report.
+    static func calibrate(_ device: OpaquePointer, name: String, key: String, calibrations: CalibrationStore) -> (ActiveCalibration?, [InputDeviceEvent]) {
+        let (calibration, warning) = calibrations.resolve(name: name, key: key, udevMatrix: self.udevDefault(device))
+        var reports: [InputDeviceEvent] = warning.map { [.warning($0)] } ?? []
+        if let refusal = self.setMatrix(device, calibration.matrix, name: name) {
+            reports.append(.error(refusal))
+            return (nil, reports)
+        }
+        return (calibration, reports)
+    }
+
+    /// `libinput_device_config_calibration_set_matrix`, skipped when the device already runs with
+    /// `matrix`; the refusal, if libinput refuses.
+    static func setMatrix(_ device: OpaquePointer, _ matrix: CalibrationMatrix, name: String) -> VitrineError? {
+        let values = matrix.values.map { Float($0) }
+        var current = [Float](repeating: 0, count: 6)
+        _ = libinput_device_config_calibration_get_matrix(device, &current)
+        guard current != values else { return nil }
+        let status = libinput_device_config_calibration_set_matrix(device, values)
+        guard status != LIBINPUT_CONFIG_STATUS_SUCCESS else { return nil }
+        return InputErrors.calibrationRefused(device: name, status: String(cString: libinput_config_status_to_str(status)))
+    }
+
+    /// The device's `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies as its default.
+    static func udevDefault(_ device: OpaquePointer) -> CalibrationMatrix? {
+        var defaults = [Float](repeating: 0, count: 6)
+        guard libinput_device_config_calibration_get_default_matrix(device, &defaults) != 0 else { return nil }
+        return CalibrationMatrix(values: defaults.map(Self.decimal))
     }
 
     /// A float from libinput as the decimal it was written as (`Float`'s shortest form), so the

@@ -21,6 +21,7 @@ public final class LibinputSource: InputSource {
     static let leftButton: UInt32 = 0x110
 
     private struct TrackedDevice {
+        let device: OpaquePointer
         var info: InputDeviceInfo
         var table: TouchContactTable
     }
@@ -33,7 +34,7 @@ public final class LibinputSource: InputSource {
     public let seat: String
 
     private let context: LibinputContext
-    private let calibrations: CalibrationStore
+    private var calibrations: CalibrationStore
     private let loop: EventLoop
     private let logger: Logger
     private var watch: WatchID?
@@ -82,6 +83,42 @@ public final class LibinputSource: InputSource {
         }
     }
 
+    /// Makes every device present run with the calibration `calibrations` gives it (a re-read
+    /// calibration directory, `CalibrationDirectoryWatch`): set through libinput at once, reported
+    /// as `.calibrationChanged` for each device whose calibration changed. Devices added later use
+    /// it too.
+    public func apply(_ calibrations: CalibrationStore) {
+        self.calibrations = calibrations
+        for problem in calibrations.problems { self.onDeviceEvent?(.warning(problem)) }
+        let keys = self.tracked.keys.sorted { UdevDevice.numberedNameOrder(self.tracked[$0]!.info.node) < UdevDevice.numberedNameOrder(self.tracked[$1]!.info.node) }
+        for key in keys {
+            guard var entry = self.tracked[key], let previous = entry.info.calibration else { continue }
+            let (calibration, reports) = LibinputDevice.calibrate(
+                entry.device, name: entry.info.name, key: entry.info.calibrationKey, calibrations: calibrations)
+            for report in reports { self.onDeviceEvent?(report) }
+            guard let calibration, calibration != previous else { continue }
+            entry.info.calibration = calibration
+            self.tracked[key] = entry
+            self.logger.notice("touch device \(entry.info.name) (\(entry.info.node)) now runs with calibration \(calibration)")
+            self.onDeviceEvent?(.calibrationChanged(entry.info))
+        }
+    }
+
+    /// Runs the touch device at `node` (or named `node`) with the identity matrix, whatever its
+    /// file or udev property says: `vitrine calibrate` needs the raw sensor positions, which
+    /// libinput gives only through an identity matrix (research/input.md §1.5). It lasts for this
+    /// context only; other processes and the files are untouched.
+    /// - Throws: when no such device is present or libinput refuses.
+    public func resetCalibrationToIdentity(node: String) throws(VitrineError) {
+        guard let (key, entry) = self.tracked.first(where: { $0.value.info.node == node || $0.value.info.name == node }),
+            entry.info.calibration != nil
+        else {
+            throw VitrineError(.notFound, "no touch device \(node) on \(self.seat) that can be calibrated")
+        }
+        if let refusal = LibinputDevice.setMatrix(entry.device, .identity, name: entry.info.name) { throw refusal }
+        self.tracked[key]?.info.calibration = .identity
+    }
+
     /// Runs libinput and handles everything it queued.
     private func dispatch() {
         if let failure = self.context.dispatch() {
@@ -100,7 +137,7 @@ public final class LibinputSource: InputSource {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let (info, reports) = LibinputDevice.describeAndCalibrate(device, calibrations: self.calibrations)
-            self.tracked[key] = TrackedDevice(info: info, table: TouchContactTable(device: info.name))
+            self.tracked[key] = TrackedDevice(device: device, info: info, table: TouchContactTable(device: info.name))
             self.logger.info("input device added: \(info.name) (\(info.node)): \(info.summary)")
             self.onDeviceEvent?(.added(info))
             for report in reports { self.onDeviceEvent?(report) }

@@ -54,4 +54,15 @@ struct RotationTests {
             }
         }
     }
+
+    @Test("a fraction of the upright screen maps to the native fraction whose touch comes back to it", arguments: Rotation.allCases)
+    func nativeFractionInvertsLogicalPoint(rotation: Rotation) {
+        let native = PixelSize(width: 1280, height: 800)
+        let logicalSize = rotation.logicalSize(forNative: native)
+        for (fx, fy) in [(0.1, 0.1), (0.9, 0.1), (0.3, 0.7), (0.5, 0.5)] {
+            let n = rotation.nativeFraction(logicalX: fx, logicalY: fy)
+            let back = rotation.logicalPoint(nativeX: n.x * 1280, nativeY: n.y * 800, native: native)
+            #expect(abs(back.x - fx * Double(logicalSize.width)) < 1e-9 && abs(back.y - fy * Double(logicalSize.height)) < 1e-9)
+        }
+    }
 }

@@ -26,13 +26,25 @@ struct CalibrationTests {
         #expect(CalibrationMatrix(-1, 0, 1, 0, 1, 0).defect == nil)
     }
 
-    @Test("the key is ID_SERIAL when set, else vendor-product-name in hex, sanitised to [A-Za-z0-9._-]")
+    @Test("the key is ID_SERIAL when set, else vendor-product-name in hex, cleaned as udev's string_escape=replace cleans it")
     func keys() {
         #expect(CalibrationKey.make(serial: "ELAN_Touchscreen", vendor: 0x04f3, product: 0x2902, name: "ELAN Touchscreen") == "ELAN_Touchscreen")
-        #expect(CalibrationKey.make(serial: "Weird/Serial:1", vendor: 0, product: 0, name: "") == "Weird_Serial_1")
+        #expect(CalibrationKey.make(serial: "Weird/Serial:1", vendor: 0, product: 0, name: "") == "Weird_Serial:1")
         #expect(CalibrationKey.make(serial: nil, vendor: 0x0eef, product: 0x0001, name: "eGalax Inc. USB TouchController")
             == "0eef-0001-eGalax_Inc._USB_TouchController")
         #expect(CalibrationKey.make(serial: "", vendor: 0x1234, product: 0x5678, name: "vitrine-test-touch") == "1234-5678-vitrine-test-touch")
+    }
+
+    @Test("udev keeps #+-.:=@_, multi-byte UTF-8 and \\x escapes, replaces every other byte, and drops a name's trailing white space")
+    func keysMatchUdev() {
+        #expect(CalibrationKey.sanitised("Panel#1+2=3@host:4") == "Panel#1+2=3@host:4")
+        #expect(CalibrationKey.sanitised("a b\tc/d,e$f%g?h") == "a_b_c_d_e_f_g_h")
+        #expect(CalibrationKey.sanitised("Écran tactile") == "Écran_tactile")
+        #expect(CalibrationKey.sanitised("x\\x41y\\z") == "x\\x41y_z")
+        // A noncharacter is invalid to udev: each of its three UTF-8 bytes becomes "_".
+        let noncharacter = String(Unicode.Scalar(0xFDD0)!)
+        #expect(CalibrationKey.sanitised("a" + noncharacter + "b") == "a___b")
+        #expect(CalibrationKey.make(serial: nil, vendor: 0x1234, product: 0x5679, name: "Vitrine Skewed Touch \t") == "1234-5679-Vitrine_Skewed_Touch")
     }
 
     @Test("a calibration file is read with its device comment; quotes and other keys are handled")

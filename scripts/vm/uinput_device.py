@@ -28,10 +28,10 @@ import libevdev
 NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse"}
 
 
-def make_touch():
+def make_touch(name=NAME["touch"], vendor=0x1234, product=0x5678):
     dev = libevdev.Device()
-    dev.name = NAME["touch"]
-    dev.id = {"bustype": 0x06, "vendor": 0x1234, "product": 0x5678, "version": 1}
+    dev.name = name
+    dev.id = {"bustype": 0x06, "vendor": vendor, "product": product, "version": 1}
     dev.enable(libevdev.INPUT_PROP_DIRECT)
     dev.enable(libevdev.EV_KEY.BTN_TOUCH)
     for code, resolution in ((libevdev.EV_ABS.ABS_X, 16), (libevdev.EV_ABS.ABS_Y, 26),

@@ -21,7 +21,9 @@ enum InputDebugCommand: Command {
         Each line starts with milliseconds since the start: `<ms> frame <device>: #<id> <phase>
         (<x>, <y>) …` for a frame (phases began, moved, stationary, ended, cancelled), `<ms> added
         <device> (<node>): <capabilities, size, calibration>`, `<ms> removed <device> (<node>)`,
-        `<ms> error: …` and `<ms> warning: …`. Lines starting with # describe the setup.
+        `<ms> calibration <device> (<node>): <matrix> (<source>)` when the calibration directory
+        changes (input-debug follows it like the kiosk does), `<ms> error: …` and `<ms> warning: …`.
+        Lines starting with # describe the setup.
         A mouse is contact #32, down while the left button is. SIGINT or SIGTERM stops.
         """
 
@@ -62,6 +64,8 @@ enum InputDebugCommand: Command {
         signals.on(SIGTERM) { _ in epoll.stop() }
         InputOpener.whenReplayEnds(source) { epoll.stop() }
         try source.start()
+        let calibrationWatch = InputOpener.followCalibrationChanges(of: source, directory: configuration.calibrationDirectory, loop: epoll)
+        defer { withExtendedLifetime(calibrationWatch) {} }
         if let seconds { try epoll.run(for: .seconds(seconds)) } else { try epoll.run() }
         return 0
     }

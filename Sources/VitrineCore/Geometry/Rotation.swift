@@ -70,4 +70,16 @@ public enum Rotation: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .clockwise270: return (h - nativeY, nativeX)
         }
     }
+
+    /// Where a point of the upright screen lies on the panel as it is wired, both as fractions of
+    /// their sizes (0…1): the inverse of `logicalPoint`, for placing something the user sees at a
+    /// native position (a calibration target, whose matrix lives in native coordinates).
+    public func nativeFraction(logicalX: Double, logicalY: Double) -> (x: Double, y: Double) {
+        switch self {
+        case .none: return (logicalX, logicalY)
+        case .clockwise90: return (1 - logicalY, logicalX)
+        case .upsideDown: return (1 - logicalX, 1 - logicalY)
+        case .clockwise270: return (logicalY, 1 - logicalX)
+        }
+    }
 }

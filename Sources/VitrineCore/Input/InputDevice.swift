@@ -111,6 +111,9 @@ public struct InputDeviceInfo: Hashable, Sendable {
 public enum InputDeviceEvent: Sendable {
     case added(InputDeviceInfo)
     case removed(InputDeviceInfo)
+    /// A device present now runs with another calibration (the calibration directory changed);
+    /// the info carries the new one.
+    case calibrationChanged(InputDeviceInfo)
     /// A device cannot be used (it cannot be opened, say): the rest keeps working.
     case error(VitrineError)
     /// Something was replaced or repaired and the user should know: a rejected calibration,

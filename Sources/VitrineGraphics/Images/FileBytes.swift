@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// Whole-file reads and atomic writes, with errors that name the file.
 public enum FileBytes {
@@ -34,35 +35,10 @@ public enum FileBytes {
     }
 
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over `path`,
-    /// so a reader never sees a half-written file and a crash leaves the old one intact.
+    /// so a reader never sees a half-written file and a crash leaves the old one intact
+    /// (`AtomicFile.write`).
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(VitrineError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw Self.error(opening: temporary, errno: errno) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                unlink(temporary)
-                throw VitrineError(.ioFailure, "cannot write \(temporary)", cause: SystemError("write", errno: code))
-            }
-            offset += n
-        }
-        if fsync(fd) != 0 {
-            let code = errno
-            close(fd)
-            unlink(temporary)
-            throw VitrineError(.ioFailure, "cannot write \(temporary)", cause: SystemError("fsync", errno: code))
-        }
-        close(fd)
-        if rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw VitrineError(.ioFailure, "cannot replace \(path)", cause: SystemError("rename", errno: code))
-        }
+        try AtomicFile.write(bytes, to: path, mode: mode)
     }
 
     static func error(opening path: String, errno code: Int32) -> VitrineError {

@@ -7,6 +7,7 @@ import VitrineCore
 ///     0.000 added ELAN Touchscreen (/dev/input/event5): touch, 255.9x157.5 mm, calibration 1 0 0 0 1 0 (identity)
 ///     16.000 frame ELAN Touchscreen: #0 began (320.00, 400.00) #1 moved (410.50, 200.00)
 ///     96.000 removed ELAN Touchscreen (/dev/input/event5)
+///     120.000 calibration ELAN Touchscreen (/dev/input/event5): 1.02 0 -0.01 0 0.98 0.02 (file /var/lib/vitrine/calibration/ELAN_Touchscreen.env)
 ///     0.000 error: cannot open /dev/input/event3: Permission denied — add the user to the 'input' group …
 ///     0.000 warning: no touchscreen or mouse on seat0; the kiosk runs without input — …
 ///
@@ -30,6 +31,8 @@ public struct InputDebugLog: Sendable {
         switch event {
         case .added(let device): return "\(stamp) added \(device.name) (\(device.node)): \(device.summary)"
         case .removed(let device): return "\(stamp) removed \(device.name) (\(device.node))"
+        case .calibrationChanged(let device):
+            return "\(stamp) calibration \(device.name) (\(device.node)): \(device.calibration ?? .identity)"
         case .error(let error): return "\(stamp) error: \(error)"
         case .warning(let error): return "\(stamp) warning: \(error)"
         }
@@ -79,7 +82,7 @@ public struct InputInventory: Sendable {
             switch problem {
             case .error(let error): text += "error: \(error)\n"
             case .warning(let error): text += "warning: \(error)\n"
-            case .added, .removed: break
+            case .added, .removed, .calibrationChanged: break
             }
         }
         return text

@@ -41,6 +41,21 @@ public enum InputOpener {
         return try LibinputSource(seat: configuration.seat, transform: configuration.transform, calibrations: calibrations, loop: loop, logger: logger)
     }
 
+    /// Makes a libinput source follow its calibration directory: whenever a calibration file is
+    /// written, replaced or removed, every device present runs with the new calibration at once
+    /// (`LibinputSource.apply`; Docs/calibration.md, "How the kiosk picks it up"). Returns what
+    /// keeps the watch alive — hold on to it — or nil for a replay, or when the directory cannot
+    /// be followed (logged: calibrations then apply at the next start).
+    public static func followCalibrationChanges(of source: InputSource, directory: String, loop: EventLoop, logger: Logger = Logger("input")) -> AnyObject? {
+        guard let libinput = source as? LibinputSource else { return nil }
+        do {
+            return try CalibrationDirectoryWatch(directory: directory, loop: loop) { [weak libinput] store in libinput?.apply(store) }
+        } catch {
+            logger.warning("\(error)")
+            return nil
+        }
+    }
+
     /// Runs `action` when `source` is a replay and it has played to the end; nothing for devices.
     public static func whenReplayEnds(_ source: InputSource, _ action: @escaping () -> Void) {
         (source as? ReplaySource)?.onFinished = action

@@ -30,6 +30,8 @@ public final class KioskRunner {
     private var display: OpenedDisplay?
     private var input: InputSource?
     private var signals: SignalWatcher?
+    /// Follows the calibration directory, so a saved calibration applies at once.
+    private var calibrationWatch: AnyObject?
     private var terminal: VirtualTerminal?
     private let notifier: SystemdNotifier?
     private var watchdog: WatchdogPinger?
@@ -185,6 +187,7 @@ public final class KioskRunner {
             if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
             try input.start()
             self.input = input
+            self.calibrationWatch = InputOpener.followCalibrationChanges(of: input, directory: configuration.calibrationDirectory, loop: self.loop)
         } catch {
             // A kiosk without touch still shows its screen.
             self.logger.error("\(error); running without touch input")

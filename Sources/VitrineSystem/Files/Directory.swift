@@ -34,6 +34,13 @@ public enum Directory {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The folder part of `path`: `/var/lib` for `/var/lib/vitrine`, `/` for `/var`, `.` for a
+    /// bare name.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Whether something exists at `path` (following symlinks).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

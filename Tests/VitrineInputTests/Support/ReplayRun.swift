@@ -35,7 +35,7 @@ final class ReplayRun {
             switch event {
             case .added(let info): self.added.append(info)
             case .warning(let error), .error(let error): self.warnings.append(error.description)
-            case .removed: break
+            case .removed, .calibrationChanged: break
             }
         }
         self.source.onFinished = { [unowned self] in self.finished = true }

@@ -1,0 +1,117 @@
+import Glibc
+import VitrineCore
+
+/// Replaces a file so that every reader, and every crash, sees either the old content or the new,
+/// never a mixture or an empty file.
+///
+/// The bytes go to a temporary file beside the target (`<name>.tmp-<pid>`, so a reader that lists
+/// `*.env` or `*.png` never picks it up), which is fsynced, renamed over the target (`rename(2)`
+/// is atomic within a file system), and then the directory is fsynced so the rename itself
+/// survives a power cut — what a kiosk that is switched off at the wall needs
+/// (research/kiosk_boot.md §5, "write atomically (tmp + rename)").
+///
+/// The two halves are separate (`prepare`, then `PendingFile.commit`) so tests can stop between
+/// them the way a killed process would; `write` does both. A temporary file left by a process that
+/// died before its rename is removed by the next write to the same path.
+public enum AtomicFile {
+    /// Writes `bytes` to `path`: `prepare` then `commit`.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(VitrineError) {
+        try self.prepare(bytes, for: path, mode: mode).commit()
+    }
+
+    /// Writes and fsyncs the temporary file for `path`; the target is not touched yet.
+    public static func prepare(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(VitrineError) -> PendingFile {
+        self.removeAbandonedTemporaries(of: path)
+        let temporary = path + self.temporaryMarker + String(getpid())
+        let file: OwnedDescriptor
+        do {
+            file = try OwnedDescriptor.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+        } catch {
+            throw self.failure("cannot create", temporary, error)
+        }
+        do {
+            var offset = 0
+            while offset < bytes.count {
+                let fd = file.rawValue
+                offset += try Syscall.retryingSize("write") {
+                    bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                }
+            }
+            try Syscall.retrying("fsync") { fsync(file.rawValue) }
+        } catch {
+            file.close()
+            unlink(temporary)
+            throw self.failure("cannot write", temporary, error)
+        }
+        return PendingFile(path: path, temporary: temporary)
+    }
+
+    /// A temporary file written and synced, waiting to replace its target.
+    public struct PendingFile: Sendable {
+        public let path: String
+        public let temporary: String
+
+        /// Renames the temporary file over the target and syncs the directory. On failure the
+        /// temporary file is removed and the target is as it was.
+        public func commit() throws(VitrineError) {
+            if rename(self.temporary, self.path) != 0 {
+                let code = Syscall.lastErrno
+                unlink(self.temporary)
+                throw AtomicFile.failure("cannot replace", self.path, SystemError("rename", errno: code))
+            }
+            AtomicFile.syncDirectory(of: self.path)
+        }
+
+        /// Removes the temporary file; the target stays as it was.
+        public func abandon() {
+            unlink(self.temporary)
+        }
+    }
+
+    /// Removes `path` (nothing to do when it does not exist) and syncs its directory; returns
+    /// whether there was a file.
+    @discardableResult
+    public static func remove(_ path: String) throws(VitrineError) -> Bool {
+        if unlink(path) != 0 {
+            let code = Syscall.lastErrno
+            if code == ENOENT { return false }
+            throw self.failure("cannot remove", path, SystemError("unlink", errno: code))
+        }
+        self.syncDirectory(of: path)
+        return true
+    }
+
+    /// What separates a target's name from the writer's pid in its temporary file's name.
+    public static let temporaryMarker = ".tmp-"
+
+    /// fsync on the directory makes a rename or unlink in it durable. Failing to sync is not an
+    /// error worth failing the write for (some file systems refuse fsync on directories).
+    static func syncDirectory(of path: String) {
+        guard let directory = try? OwnedDescriptor.open(Directory.parent(of: path), flags: O_RDONLY | O_DIRECTORY) else { return }
+        _ = fsync(directory.rawValue)
+    }
+
+    /// Deletes `<name>.tmp-<pid>` files beside `path` whose writer is no longer running.
+    static func removeAbandonedTemporaries(of path: String) {
+        let directory = Directory.parent(of: path)
+        let prefix = String(path.split(separator: "/").last ?? "") + self.temporaryMarker
+        for name in Directory.entryNames(directory) where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && Syscall.lastErrno == ESRCH {
+                unlink(directory + "/" + name)
+            }
+        }
+    }
+
+    static func failure(_ what: String, _ path: String, _ error: SystemError) -> VitrineError {
+        switch error.errno {
+        case EACCES, EPERM, EROFS:
+            return VitrineError(
+                .permissionDenied, "\(what) \(path)", hint: "the user needs write access to \(Directory.parent(of: path))", cause: error)
+        case ENOENT:
+            return VitrineError(.notFound, "\(what) \(path)", hint: "the folder \(Directory.parent(of: path)) does not exist", cause: error)
+        default:
+            return VitrineError(.ioFailure, "\(what) \(path)", cause: error)
+        }
+    }
+}
