@@ -1,6 +1,7 @@
 #include "CVitrineShims.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <sys/ioctl.h>
 
@@ -28,3 +29,7 @@ unsigned long CVitrineShims_FBIO_WAITFORVSYNC(void) { return FBIO_WAITFORVSYNC; 
 int CVitrineShims_errno(void) { return errno; }
 
 size_t CVitrineShims_sockaddrUnPathOffset(void) { return offsetof(struct sockaddr_un, sun_path); }
+
+int CVitrineShims_setMmapThreshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// The `vitrine` command line: finds the subcommand, prints help, turns errors into messages
 /// and exit statuses (0 success, 1 failure, 2 usage error).
@@ -35,6 +36,7 @@ public enum CommandLineTool {
 
     /// Runs with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        MemoryPolicy.returnLargeBuffersToKernel()
         if let level = Environment.value("VITRINE_LOG_LEVEL").flatMap(LogLevel.init(name:)) {
             Log.configure(minimumLevel: level)
         }

@@ -25,6 +25,9 @@ int CVitrineShims_ioctlPointer(int fd, unsigned long request, void *argument);
 /// ioctl(fd, request, integer); for requests that take their argument by value (KDSETMODE).
 int CVitrineShims_ioctlValue(int fd, unsigned long request, unsigned long argument);
 
+/// mallopt(M_MMAP_THRESHOLD, bytes): <malloc.h> is not part of Swift's Glibc module.
+int CVitrineShims_setMmapThreshold(int bytes);
+
 /// DRM_FORMAT_XRGB8888 from <drm_fourcc.h> (fourcc_code is a function-like macro).
 uint32_t CVitrineShims_drmFormatXRGB8888(void);
 /// DRM_FORMAT_ARGB8888 from <drm_fourcc.h>.

@@ -20,6 +20,8 @@ extension Compositor {
             }
             if let backing = item.layer.backingImage {
                 self.composite(backing, item: item, region: regions[index], into: image)
+            } else if let solid = item.layer.solidFill {
+                self.composite(solid.image, item: item, region: regions[index], into: image)
             }
         }
     }

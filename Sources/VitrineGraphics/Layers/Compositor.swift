@@ -84,6 +84,18 @@ public final class Compositor {
 
     private func updateBacking(_ item: PaintItem) {
         let layer = item.layer
+        if let color = Self.solidColor(of: layer, scale: self.scale) {
+            // No bitmap: a full-screen page background would cost 4 MB at 1280x800 for one colour.
+            layer.backing = nil
+            if layer.solidFill?.color != color || layer.backingVersion != layer.contentVersion {
+                layer.solidFill = (color, PixmanImage(solid: color))
+                layer.displayCount += 1
+                self.lastRedrawCount += 1
+            }
+            layer.backingVersion = layer.contentVersion
+            return
+        }
+        layer.solidFill = nil
         let size = PixelSize(width: item.backingRect.width, height: item.backingRect.height)
         guard layer.backingVersion != layer.contentVersion || layer.backing?.size != size else { return }
         guard size.width > 0, size.height > 0, size.area <= 64 * 1024 * 1024 else {
@@ -115,6 +127,17 @@ public final class Compositor {
         layer.backingVersion = layer.contentVersion
         layer.displayCount += 1
         self.lastRedrawCount += 1
+    }
+
+    /// The colour of a layer that draws nothing but its background over whole pixels: no
+    /// drawing closure, no shadow, square corners, and a size that is a whole number of pixels
+    /// (a fractional edge needs the backing's anti-aliased column). Nil for any other layer.
+    static func solidColor(of layer: Layer, scale: Double) -> Color? {
+        guard layer.draw == nil, layer.shadow == nil, layer.cornerRadii.isZero, let color = layer.backgroundColor, color.alpha > 0 else { return nil }
+        let width = layer.frame.width * scale
+        let height = layer.frame.height * scale
+        guard width == width.rounded(), height == height.rounded() else { return nil }
+        return color
     }
 
     // MARK: - Backdrops

@@ -80,6 +80,9 @@ public final class Layer {
     /// The backing wrapped for pixman once, not per composite.
     private(set) var backingImage: PixmanImage?
     var backingVersion: UInt64 = 0
+    /// A layer that is only a rectangle of one colour has no backing: it is composited from
+    /// this solid source (see `Compositor.solidColor(of:scale:)`).
+    var solidFill: (color: Color, image: PixmanImage)?
 
     public init(frame: Rect = .zero, name: String = "layer") {
         self.frame = frame
