@@ -25,24 +25,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, Checks, Guest, Picture, build_image, log, prepare_share, shell_quote  # noqa: E402
+from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, prepare_share, screen_matches,  # noqa: E402
+                        shell_quote, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
-SENSOR = 4096
 # The guest is emulated (TCG): the kiosk takes longer to start than on a board.
 BOOT_TIMEOUT = 240
 
-
-def swipe_steps(x0, x1, y, ms=240):
-    """Protocol-B frames of one finger moving from x0 to x1 (screen pixels) every 8 ms."""
-    def units(px, size):
-        return round(px * SENSOR / size)
-    steps = [["frame", [{"slot": 0, "id": 7, "x": units(x0, WIDTH), "y": units(y, HEIGHT)}]]]
-    count = ms // 8
-    for i in range(1, count + 1):
-        x = x0 + (x1 - x0) * i / count
-        steps += [["sleep", 0.008], ["frame", [{"slot": 0, "x": units(x, WIDTH)}]]]
-    return steps + [["sleep", 0.008], ["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
 
 
 def swipe_script(x0, x1, y, ms=240):
@@ -66,21 +55,6 @@ def replay(binary, work, name, events):
                    check=True, stdout=subprocess.DEVNULL)
     return Picture.load_png(png)
 
-
-def screen_matches(guest, expected, label, checks, timeout=30):
-    """Waits (up to `timeout`) for the screen to equal `expected`."""
-    deadline = time.time() + timeout
-    differing = None
-    while True:
-        shot = guest.screendump(label + ".ppm")
-        differing = shot.differing_pixels(expected)
-        if differing == 0 or time.time() > deadline:
-            break
-        time.sleep(0.5)
-    detail = f"{expected.width}x{expected.height}"
-    if differing:
-        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
-    return checks.check(label, differing == 0, detail)
 
 
 def service(guest, *properties):
@@ -196,7 +170,7 @@ def main():
                      f"{percent:.2f}% ({used} ticks of 1/{ticks} s)")
 
         # Touch: a uinput touchscreen appears now (hotplug) and swipes left.
-        plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go", "steps": swipe_steps(1000, 400, 400) + [["sleep", 3600]]}
+        plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go", "steps": swipe_steps(1000, 400, 400, WIDTH, HEIGHT) + [["sleep", 3600]]}
         with open(os.path.join(share, "swipe.json"), "w") as f:
             json.dump(plan, f)
         guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipe.json", "/tmp/touch.log")

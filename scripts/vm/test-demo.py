@@ -14,42 +14,14 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import Checks, Guest, Picture, build_image, log, prepare_share  # noqa: E402
+from vitrine_vm import Checks, Guest, Picture, build_image, log, prepare_share, screen_matches, swipe_steps  # noqa: E402
 
 VITRINE = "/mnt/host/vitrine"
-SENSOR = 4096
 WIDTH, HEIGHT = 1280, 800
 
 
-def swipe(x0, x1, y, ms=240):
-    """Protocol-B frames of one finger moving from x0 to x1 (screen pixels) every 8 ms."""
-    def units(px, size):
-        return round(px * SENSOR / size)
-    steps = [["frame", [{"slot": 0, "id": 7, "x": units(x0, WIDTH), "y": units(y, HEIGHT)}]]]
-    count = ms // 8
-    for i in range(1, count + 1):
-        x = x0 + (x1 - x0) * i / count
-        steps += [["sleep", 0.008], ["frame", [{"slot": 0, "x": units(x, WIDTH)}]]]
-    return steps + [["sleep", 0.008], ["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
-
-
-def screen_matches(guest, expected, label, checks, timeout=30):
-    """Waits (up to `timeout`) for the screen to equal `expected`."""
-    deadline = time.time() + timeout
-    differing = None
-    while time.time() < deadline:
-        shot = guest.screendump(label + ".ppm")
-        differing = shot.differing_pixels(expected)
-        if differing == 0:
-            break
-        time.sleep(0.5)
-    detail = f"{expected.width}x{expected.height}"
-    if differing:
-        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
-    return checks.check(label, differing == 0, detail)
 
 
 def main():
@@ -64,7 +36,7 @@ def main():
     image = build_image()
     with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
         plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go",
-                "steps": swipe(1000, 400, 400) + [["sleep", 30]] + swipe(300, 900, 400) + [["sleep", 600]]}
+                "steps": swipe_steps(1000, 400, 400, WIDTH, HEIGHT) + [["sleep", 30]] + swipe_steps(300, 900, 400, WIDTH, HEIGHT) + [["sleep", 600]]}
         with open(os.path.join(share, "swipes.json"), "w") as f:
             json.dump(plan, f)
         guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipes.json", "/tmp/touch.log")

@@ -266,6 +266,34 @@ class Guest:
         return Picture.load_ppm(path)
 
 
+def swipe_steps(x0, x1, y, width, height, sensor=4096, ms=240):
+    """uinput_device.py steps: protocol-B frames of one finger moving from x0 to x1 (screen
+    pixels of a width x height screen, sensor units 0..sensor) every 8 ms, then lifting."""
+    def units(px, size):
+        return round(px * sensor / size)
+    steps = [["frame", [{"slot": 0, "id": 7, "x": units(x0, width), "y": units(y, height)}]]]
+    count = ms // 8
+    for i in range(1, count + 1):
+        x = x0 + (x1 - x0) * i / count
+        steps += [["sleep", 0.008], ["frame", [{"slot": 0, "x": units(x, width)}]]]
+    return steps + [["sleep", 0.008], ["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
+
+
+def screen_matches(guest, expected, label, checks, timeout=30):
+    """Waits (up to `timeout`) for the guest's screen to equal `expected`; one check line."""
+    deadline = time.time() + timeout
+    while True:
+        shot = guest.screendump(label + ".ppm")
+        differing = shot.differing_pixels(expected)
+        if differing == 0 or time.time() > deadline:
+            break
+        time.sleep(0.5)
+    detail = f"{expected.width}x{expected.height}"
+    if differing:
+        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
+    return checks.check(label, differing == 0, detail)
+
+
 def shell_quote(text):
     return "'" + text.replace("'", "'\\''") + "'"
 
