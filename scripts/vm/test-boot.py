@@ -84,12 +84,19 @@ def show(name):
     return subprocess.run(["systemctl", "show", "-p", name, "--value", "vitrine"], capture_output=True, text=True).stdout.strip()
 old = int(show("MainPID"))
 start = time.monotonic()
+wall = time.time()
 os.kill(old, int(sys.argv[1]))
 while time.monotonic() - start < float(sys.argv[2]):
     if show("ActiveState") == "active":
         pid = int(show("MainPID") or 0)
         if pid and pid != old:
-            print(old, pid, time.monotonic() - start)
+            polled = time.monotonic() - start
+            # systemd's own record of when READY arrived ("Started ..."): without the polling's
+            # systemctl calls, each a few hundred ms in an emulated guest.
+            log = subprocess.run(["journalctl", "-u", "vitrine", "-o", "short-unix", "--no-pager", "--since", "@%d" % int(wall)],
+                                 capture_output=True, text=True).stdout.splitlines()
+            started = [float(line.split()[0]) for line in log if "Started vitrine.service" in line and float(line.split()[0]) >= wall]
+            print(old, pid, (started[0] - wall) if started else polled, polled)
             sys.exit(0)
     time.sleep(0.05)
 print(old, "none", sys.argv[2])
@@ -191,8 +198,8 @@ def main():
 
         # Crash: systemd restarts it at once (Restart=always, RestartSec).
         took, output = restart_probe(guest, signal.SIGKILL, limit=20)
-        checks.check("kill -9 of the main process: active again under a new PID within 3 s", took is not None and took <= 3.0,
-                     f"{took:.2f} s" if took is not None else output.strip())
+        checks.check("kill -9 of the main process: active again (READY) under a new PID within 3 s", took is not None and took <= 3.0,
+                     f"{took:.2f} s by the journal, {output.split()[3]} s by polling systemctl" if took is not None else output.strip())
         # Hang: only the watchdog can tell (WatchdogSec=10).
         took, output = restart_probe(guest, signal.SIGSTOP, limit=60)
         journal = guest.run("journalctl -b -u vitrine --no-pager | grep -i watchdog | tail -3")[1]
