@@ -49,7 +49,7 @@ public final class Compositor {
         let screen = self.frame.bounds
         let items = PaintItem.flatten(self.root, screen: screen, scale: self.scale)
         self.lastRedrawCount = 0
-        for item in items where item.layer.hasContent && !item.visibleRect.isEmpty { self.updateBacking(item) }
+        for item in items where item.layer.hasContent { self.updateBacking(item) }
         var damage = self.needsFullRedraw ? Region(screen) : Region()
         var current: [ObjectIdentifier: PaintRecord] = [:]
         var changedBelow: [Region] = []  // changedBelow[i]: damage from items before i

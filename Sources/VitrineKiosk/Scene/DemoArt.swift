@@ -46,12 +46,16 @@ public enum DemoArt {
                     b = palette.top.2 + (palette.horizon.2 - palette.top.2) * t
                     let dx = fx - palette.sun.0
                     let dy = (fy - palette.sun.1) * h / w
-                    let d = (dx * dx + dy * dy).squareRoot()
-                    let glow = max(0, 1 - d / 0.25)
-                    r += 0.5 * glow * glow
-                    g += 0.35 * glow * glow
-                    b += 0.15 * glow * glow
-                    if d < 0.045 { (r, g, b) = (1.0, 0.95, 0.82) }
+                    let squared = dx * dx + dy * dy
+                    // Outside the glow's radius (d ≥ 0.25) it adds exactly nothing: skip the root.
+                    if squared < 0.0625 {
+                        let d = squared.squareRoot()
+                        let glow = max(0, 1 - d / 0.25)
+                        r += 0.5 * glow * glow
+                        g += 0.35 * glow * glow
+                        b += 0.15 * glow * glow
+                        if d < 0.045 { (r, g, b) = (1.0, 0.95, 0.82) }
+                    }
                 } else if fy < near {
                     let t = (fy - far) / (near - far)
                     r = palette.land.0 * 1.5 + 0.1 * t
