@@ -61,11 +61,11 @@ public struct BenchTable: Sendable {
     public var json: String {
         var rowTexts: [String] = []
         for row in self.rows {
-            var fields = ["\"name\": \(Self.quote(row.name))"]
+            var fields = ["\"name\": \(JSONValue.quoted(row.name))"]
             // Rows in another unit say so in their keys: "ours_mb", "peer_mb".
             let suffix = row.unit?.lowercased() ?? "ms"
             if let v = row.oursMilliseconds { fields.append("\"ours_\(suffix)\": \(Self.number(v, 4))") }
-            if let v = row.peer { fields.append("\"peer\": \(Self.quote(v))") }
+            if let v = row.peer { fields.append("\"peer\": \(JSONValue.quoted(v))") }
             if let v = row.peerMilliseconds { fields.append("\"peer_\(suffix)\": \(Self.number(v, 4))") }
             if let v = row.ratio { fields.append("\"ratio\": \(Self.number(v, 4))") }
             if let v = row.p50Milliseconds { fields.append("\"p50_ms\": \(Self.number(v, 4))") }
@@ -74,10 +74,10 @@ public struct BenchTable: Sendable {
             if let v = row.maximumAbsoluteError { fields.append("\"max_abs_err\": \(Self.number(v, 4))") }
             rowTexts.append("    {" + fields.joined(separator: ", ") + "}")
         }
-        var text = "{\n  \"machine\": \(Self.quote(self.machine)),\n  \"rows\": [\n"
+        var text = "{\n  \"machine\": \(JSONValue.quoted(self.machine)),\n  \"rows\": [\n"
         text += rowTexts.joined(separator: ",\n") + (rowTexts.isEmpty ? "" : "\n") + "  ]"
         if !self.notes.isEmpty {
-            text += ",\n  \"notes\": [" + self.notes.map(Self.quote).joined(separator: ", ") + "]"
+            text += ",\n  \"notes\": [" + self.notes.map(JSONValue.quoted).joined(separator: ", ") + "]"
         }
         return text + "\n}\n"
     }
@@ -117,27 +117,6 @@ public struct BenchTable: Sendable {
 
     private static func number(_ value: Double, _ decimals: Int) -> String {
         value.isFinite ? String(fixed: value, decimals: decimals) : "null"
-    }
-
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

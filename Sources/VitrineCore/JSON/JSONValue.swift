@@ -117,6 +117,14 @@ public indirect enum JSONValue: Equatable, Sendable {
         return n.description
     }
 
+    /// `s` as a JSON string literal, quotes included (for writers that build JSON text by hand,
+    /// like `vitrine bench --json`).
+    public static func quoted(_ s: String) -> String {
+        var out = ""
+        self.quote(s, into: &out)
+        return out
+    }
+
     private static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
