@@ -16,10 +16,21 @@ import PackageDescription
 /// loosens safety checks (see Docs/architecture.md, "Performance").
 let swiftSettings: [SwiftSetting] = []
 
+/// The renderer's pixel loops (blur, compositing, glyphs, damage regions in Core) are optimised
+/// even in debug builds:
+/// unoptimised they are 20–50× slower, and the tests draw thousands of frames through them (a
+/// content sheet's blurred backdrop is upsampled on every frame it moves). `-O` keeps every
+/// safety check; only the speed changes.
+let pixelLoopSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Vitrine",
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
+        // The public surface (Docs/app.md): the toolkit, the scene model, the runtime, the config kiosk.
+        .library(name: "VitrineUI", targets: ["VitrineUI"]),
+        .library(name: "VitrineScene", targets: ["VitrineScene"]),
+        .library(name: "VitrineRuntime", targets: ["VitrineRuntime"]),
         .library(name: "VitrineKiosk", targets: ["VitrineKiosk"]),
     ],
     targets: [
@@ -59,7 +70,7 @@ let package = Package(
         .target(name: "CVitrineShims"),
 
         // MARK: Swift modules
-        .target(name: "VitrineCore", swiftSettings: swiftSettings),
+        .target(name: "VitrineCore", swiftSettings: pixelLoopSettings),
         .target(
             name: "VitrineSystem",
             dependencies: ["VitrineCore", "CVitrineShims"],
@@ -67,7 +78,7 @@ let package = Package(
         .target(
             name: "VitrineGraphics",
             dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
-            swiftSettings: swiftSettings),
+            swiftSettings: pixelLoopSettings),
         .target(
             name: "VitrineMotion",
             dependencies: ["VitrineCore"],
@@ -79,6 +90,11 @@ let package = Package(
         .target(
             name: "VitrineUI",
             dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineGestures"],
+            swiftSettings: swiftSettings),
+        .target(
+            // The scene model (screens, views, actions) and the one builder that makes views of it.
+            name: "VitrineScene",
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineUI"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineHeadless",
@@ -108,15 +124,27 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
+            // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
+            // page; and the headless twin of all that.
+            name: "VitrineRuntime",
+            dependencies: [
+                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI",
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            // The config kiosk: config files (v1, v2) to scenes, the demo file, built-in pictures,
+            // rendering every screen, calibration and diagnostics.
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
                 "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineMotion", "VitrineGestures",
+                "VitrineScene", "VitrineRuntime",
             ],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "CPixman"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "VitrineScene", "CPixman"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",
@@ -165,19 +193,26 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineSystem", "VitrineCore"],
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore"],
             exclude: ["Recordings"]),
         .testTarget(
+            // The toolkit, the layout views and each component on its own, driven through the
+            // gesture arena by touch scripts whose coordinates come from the component.
             name: "VitrineUITests",
-            dependencies: ["VitrineUI", "VitrineCore"]),
+            dependencies: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures", "VitrineMotion", "VitrineTestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(
+            // The demo as a smoke test, the examples (check, render, replay), the scene model.
             name: "VitrineComponentTests",
-            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
-            exclude: ["Scripts", "Snapshots"]),
+            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
+            exclude: ["Snapshots", "Recordings"]),
         .testTarget(
             // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.
             name: "VitrineConfigTests",
-            dependencies: ["VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport"]),
+            dependencies: [
+                "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport",
+                "VitrineRuntime", "VitrineScene", "VitrineHeadless",
+            ]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),

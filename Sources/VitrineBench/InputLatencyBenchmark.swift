@@ -1,6 +1,7 @@
 import VitrineCore
 import VitrineHeadless
 import VitrineKiosk
+import VitrineRuntime
 
 /// `input-to-present`: from a touch's timestamp to the presentation time of the first frame
 /// that shows it, over a drag of the demo's onboarding pager, headless at 1280×800 on a 60 Hz
@@ -10,7 +11,7 @@ import VitrineKiosk
 /// drawing time is measured (thread CPU time) and spent on the virtual clock before the frame is
 /// submitted, so a slow frame misses its vblank as it would on the panel. Touches come at 125 Hz
 /// (every 8 ms, as USB touch controllers report), not in step with the 16.7 ms refresh. The
-/// frame clock renders late, as `vitrine run` does (`KioskRunner.lateRenderMargin`).
+/// frame clock renders late, as `vitrine run` does (`Runner.lateRenderMargin`).
 ///
 /// The bound the issue sets is one refresh plus that frame's render time: a touch read just
 /// after a frame started waits one refresh for the next frame, then for that frame's drawing.
@@ -28,10 +29,10 @@ struct InputLatencyBenchmark: Benchmark {
     func run(_ context: BenchContext) throws -> [BenchRow] {
         context.report("bench: input-to-present: dragging the demo's pager headless at 1280x800, 60 Hz virtual clock")
         let seconds = context.options.quick ? 1.0 : 4.0
-        let late = try Self.drag(seconds: seconds, lateRenderMargin: KioskRunner.lateRenderMargin)
+        let late = try Self.drag(seconds: seconds, lateRenderMargin: Runner.lateRenderMargin)
         let atFlip = try Self.drag(seconds: seconds, lateRenderMargin: nil)
         let refresh = 1000.0 / 60
-        let margin = Double(KioskRunner.lateRenderMargin.value) / 1e6
+        let margin = Double(Runner.lateRenderMargin.value) / 1e6
         let bound = refresh + (late.drawing.percentile(99) ?? 0) + margin
         context.note(
             "input-to-present: ours = p99 touch-to-presentation over a drag (\(late.latencies.milliseconds.count) touches at 125 Hz); "
@@ -48,7 +49,7 @@ struct InputLatencyBenchmark: Benchmark {
     /// Drags a finger across the pager and back for `seconds`; measures every touch after the
     /// first 100 ms (once the pan has claimed the finger, every move changes the screen).
     static func drag(seconds: Double, lateRenderMargin: Nanoseconds?) throws -> Drag {
-        let headless = try HeadlessScene(configuration: .demo, size: Size(width: 1280, height: 800))
+        let headless = try HeadlessRunner(scene: KioskScene(configuration: KioskDemo.configuration), size: PixelSize(width: 1280, height: 800))
         let loop = headless.loop
         let output = headless.output
         let clock = output.frameClock

@@ -13,6 +13,7 @@ public enum CommandLineTool {
             RunCommand.self,
             DemoCommand.self,
             ReplayCommand.self,
+            RenderCommand.self,
             CheckConfigCommand.self,
             TestPatternCommand.self,
             ListDisplaysCommand.self,

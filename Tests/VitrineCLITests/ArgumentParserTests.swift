@@ -61,12 +61,13 @@ struct ReplayCommandTests {
         let script = "[" + events.joined(separator: ",\n") + "]"
         try FileBytes.writeAtomically(Array(script.utf8), to: directory.file("swipe.json"))
         let status = CommandLineTool.run([
-            "replay", "--scene", "demo", "--events", directory.file("swipe.json"), "--scale", "0.25",
+            // 320×200 pixels at a quarter pixel per point: the demo's 1280×800-point layout.
+            "replay", "--scene", "demo", "--events", directory.file("swipe.json"), "--size", "320x200", "--scale", "0.25",
             "--screenshot", directory.file("out.png"), "--state-out", directory.file("state.json"),
         ])
         #expect(status == 0)
         let state = try JSONParser.parse(String(decoding: try FileBytes.read(directory.file("state.json")), as: UTF8.self))
-        #expect(state["schema"]?.stringValue == "vitrine-state/1")
+        #expect(state["schema"]?.stringValue == "vitrine-state/2")
         #expect(state["onboarding"]?["page_index"]?.doubleValue == 1)
         #expect(try PNGCodec.read(path: directory.file("out.png")).size == PixelSize(width: 320, height: 200))
     }

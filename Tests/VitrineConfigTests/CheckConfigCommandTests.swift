@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 
 @testable import VitrineCLI
@@ -21,7 +22,7 @@ struct CheckConfigCommandTests {
         #expect(CommandLineTool.run(["check-config", "--print", good, good]) == 2)
     }
 
-    @Test("every example in Examples/ passes check-config and builds a scene")
+    @Test("every version 1 example in Examples/ passes check-config and builds a scene")
     func examples() throws {
         let names = try Directory.entryNamesOrError(examplesDirectory).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names == ["kiosk.json", "minimal.json", "no-onboarding.json"])
@@ -29,8 +30,10 @@ struct CheckConfigCommandTests {
             #expect(CommandLineTool.run(["check-config", examplesDirectory + "/" + name]) == 0, "\(name)")
             // The scene builds from it: every image loads from the example's folder.
             let (configuration, base) = try SceneArguments.configuration(examplesDirectory + "/" + name)
-            let headless = try HeadlessScene(configuration: configuration, size: Size(width: 320, height: 200), baseDirectory: base)
-            #expect(headless.scene.screen == (name == "kiosk.json" ? .onboarding : .main), "\(name)")
+            #expect(configuration.version == 1)
+            let scene = KioskScene(configuration: configuration, baseDirectory: base)
+            _ = try HeadlessRunner(scene: scene, size: PixelSize(width: 320, height: 200))
+            #expect(scene.controller?.isOnboardingShowing == (name == "kiosk.json"), "\(name)")
         }
     }
 
@@ -53,13 +56,14 @@ struct CheckConfigCommandTests {
         let fixture = try ConfigFixture()
         let path = try fixture.write(#"{"version": 1, "main": {"title": "Lobby", "image": "photo.jpg"}}"#)
         let (configuration, base) = try SceneArguments.configuration(path)
-        #expect(configuration.main.title == "Lobby")
+        #expect(configuration.scene.start == "main")
         #expect(base == fixture.directory.path)
         // The scene loads the image from the config's folder, wherever the process runs.
-        let headless = try HeadlessScene(configuration: configuration, size: Size(width: 320, height: 200), baseDirectory: base)
-        #expect(headless.scene.screen == .main)
+        let scene = KioskScene(configuration: configuration, baseDirectory: base)
+        _ = try HeadlessRunner(scene: scene, size: PixelSize(width: 320, height: 200))
+        #expect(scene.controller?.frontScreenID == "main")
         let (demo, demoBase) = try SceneArguments.configuration("demo")
-        #expect(demo == .demo && demoBase == nil)
+        #expect(demo == KioskDemo.configuration && demoBase == nil)
         let bad = try fixture.write(#"{"version": 1, "main": {"image": "gone.jpg"}}"#, as: "bad.json")
         #expect(throws: VitrineError.self) { try SceneArguments.configuration(bad) }
     }

@@ -53,7 +53,7 @@ struct ConfigErrorTests {
         let check = fixture.check(#"{"version": 1, "main": {"title": "a", "title": "b"}}"#)
         #expect(check.errors.isEmpty)
         #expect(ConfigFixture.describe(check.warnings) == ["main.title: appears 2 times; the last one is used"])
-        #expect(check.configuration.main.title == "b")
+        #expect(check.v1?.main.title == "b")
     }
 
     @Test("a missing image file names the field and the path it looked for, relative to the config's folder")
@@ -102,8 +102,8 @@ struct ConfigErrorTests {
         (#""onboarding": {"pages": [{"progress": 1.5}], "completed": {}}"#, "onboarding.pages[0].progress: expected a number from 0 to 1, found 1.5"),
         (#""theme": {"scale": 0.25}"#, "theme.scale: expected a number from 0.5 to 4, found 0.25"),
         (#""theme": {"scale": 5}"#, "theme.scale: expected a number from 0.5 to 4, found 5"),
-        (#""splitSheet": {"minimumSheetHeight": -20}"#, "splitSheet.minimumSheetHeight: expected a number of at least 0, found -20"),
-        (#""contentSheet": {"collapsedHeight": 0}"#, "contentSheet.collapsedHeight: expected a number above 0, found 0"),
+        (#""splitSheet": {"minimumSheetHeight": -20}"#, "splitSheet.minimumSheetHeight: expected a number from 0 to 65536, found -20"),
+        (#""contentSheet": {"collapsedHeight": 0}"#, "contentSheet.collapsedHeight: expected a number above 0 and at most 65536, found 0"),
         (#""splitSheet": {"animationDuration": 30}"#, "splitSheet.animationDuration: expected a number above 0 and at most 10, found 30"),
         (#""display": {"buffers": 2.5}"#, "display.buffers: expected a whole number from 1 to 3, found 2.5"),
         (#""theme": {"bodySize": 0}"#, "theme.bodySize: expected a number above 0 and at most 200, found 0"),
@@ -115,16 +115,17 @@ struct ConfigErrorTests {
     @Test("a newer version is the only error, saying which version this Vitrine reads")
     func unsupportedVersion() throws {
         let fixture = try ConfigFixture()
-        let check = fixture.check(##"{"version": 2, "theme": {"tint": "#12"}, "futureSection": {}}"##)
-        #expect(ConfigFixture.describe(check.errors) == ["version: 2 is newer than this Vitrine reads (it reads version 1); upgrade Vitrine, or write the file for version 1"])
+        let check = fixture.check(##"{"version": 3, "theme": {"tint": "#12"}, "futureSection": {}}"##)
+        #expect(ConfigFixture.describe(check.errors) == ["version: 3 is newer than this Vitrine reads (it reads versions 1 to 2); upgrade Vitrine, or write the file for version 2"])
         #expect(check.warnings.isEmpty)
     }
 
     @Test("the version is required and must be a version this Vitrine knows", arguments: [
-        (#"{"main": {}}"#, #"version: missing: add "version": 1 (the schema the file is written for)"#),
-        (#"{"version": "1"}"#, "version: expected a number (1), found a string"),
-        (#"{"version": 0}"#, "version: expected version 1, found 0"),
-        (#"{"version": 1.5}"#, "version: expected version 1, found 1.5"),
+        (#"{"main": {}}"#, #"version: missing: add "version": 2 (the schema the file is written for)"#),
+        (#"{"screens": {"a": {"content": {"type": "divider"}}}}"#, #"version: missing: add "version": 2 (the schema the file is written for)"#),
+        (#"{"version": "1"}"#, "version: expected a number (2), found a string"),
+        (#"{"version": 0}"#, "version: expected versions 1 to 2, found 0"),
+        (#"{"version": 1.5}"#, "version: expected versions 1 to 2, found 1.5"),
         ("[1]", "expected an object, found an array"),
     ])
     func badVersion(text: String, expected: String) throws {
@@ -191,6 +192,6 @@ struct ConfigErrorTests {
         #expect(invalid?.code == .invalidConfiguration)
         #expect(invalid?.message == "\(bad): main.image: file not found: \(fixture.directory.path)/gone.png")
         let good = try fixture.write(#"{"version": 1, "main": {"image": "photo.jpg"}}"#, as: "good.json")
-        #expect(try KioskConfigLoader.load(path: good).configuration.main.image == "photo.jpg")
+        #expect(try KioskConfigLoader.load(path: good).v1?.main.image == "photo.jpg")
     }
 }

@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
@@ -11,21 +12,26 @@ import VitrineUI
 
 /// The kiosk runner on a real epoll loop and a headless screen: the path `vitrine run` takes at
 /// boot, without a display. Serialized: each test runs a loop for a fraction of a second.
-@Suite("KioskRunner and vitrine run: error page, reload keeping the last good config, readiness", .serialized)
+@Suite("Runner and vitrine run: error page, reload keeping the last good config, readiness", .serialized)
 struct KioskRunnerTests {
-    /// A config with no onboarding (the main screen at once) titled `title`.
+    /// A config with one screen titled `title`.
     static func config(title: String) -> String {
-        #"{"version": 1, "main": {"title": ""# + title + #"", "buttons": [{"title": "Info", "action": "presentContentSheet"}]}}"#
+        #"{"version": 2, "screens": {"home": {"title": ""# + title + #"", "content": {"type": "button", "title": "Info", "action": "pop"}}}}"#
+    }
+
+    /// The title of the first screen of the config kiosk the runner shows.
+    static func title(_ runner: Runner) -> String? {
+        (runner.scene as? KioskScene)?.configuration.scene.screens.first?.title
     }
 
     /// A runner reading `path` on every start and reload, on a small headless screen.
-    static func runner(path: String, notifier: SystemdNotifier?) throws -> KioskRunner {
-        let runner = KioskRunner(loop: try EpollEventLoop(), baseDirectory: KioskConfigLoader.baseDirectory(ofFile: path), notifier: notifier) {
-            () throws(VitrineError) -> KioskConfiguration in
-            var configuration = try KioskConfigLoader.load(path: path).configuration
-            configuration.display.kind = .headless
-            configuration.display.headlessSize = PixelSize(width: 320, height: 200)
-            return configuration
+    static func runner(path: String, notifier: SystemdNotifier?) throws -> Runner {
+        let runner = Runner(loop: try EpollEventLoop(), notifier: notifier) { () throws(VitrineError) -> LoadedScene in
+            let loaded = try KioskConfigLoader.load(path: path)
+            var settings = loaded.configuration.settings
+            settings.display.kind = .headless
+            settings.display.headlessSize = PixelSize(width: 320, height: 200)
+            return LoadedScene(settings: settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
         }
         runner.fallback.display.kind = .headless
         runner.fallback.display.headlessSize = PixelSize(width: 320, height: 200)
@@ -44,7 +50,7 @@ struct KioskRunnerTests {
 
     /// Runs `runner` and, from the first frame on screen, calls `steps` one after another, 100 ms
     /// apart, from inside its loop.
-    static func run(_ runner: KioskRunner, steps: [() throws -> Void]) throws {
+    static func run(_ runner: Runner, steps: [() throws -> Void]) throws {
         var remaining = steps
         func next() {
             guard !remaining.isEmpty else { return runner.loop.stop() }
@@ -66,16 +72,16 @@ struct KioskRunnerTests {
         let server = try NotifySocket(abstract: true)
         let notifier = try SystemdNotifier(socketPath: server.path)
         let runner = try Self.runner(path: path, notifier: notifier)
-        var first: KioskScene?
+        var first: (any Scene)?
         try Self.run(
             runner,
             steps: [
                 {
                     first = runner.scene
-                    #expect(first?.configuration.main.title == "First")
+                    #expect(Self.title(runner) == "First")
                     // READY came after the first frame reached the (headless) screen.
                     #expect(notifier.sent.contains { $0.hasPrefix("READY=1\nSTATUS=showing the kiosk") }, "\(notifier.sent)")
-                    _ = try fixture.write(#"{"version": 1, "main": {"title": 5}}"#)
+                    _ = try fixture.write(#"{"version": 2, "screens": {"home": {"title": 5, "content": {"type": "divider"}}}}"#)
                     runner.reload()
                 },
                 {
@@ -88,7 +94,7 @@ struct KioskRunnerTests {
                 },
                 {
                     #expect(runner.scene !== first)
-                    #expect(runner.scene?.configuration.main.title == "Second")
+                    #expect(Self.title(runner) == "Second")
                     #expect(notifier.sent.filter { $0 == "RELOADING=1" }.count == 2)
                 },
             ])
@@ -117,7 +123,7 @@ struct KioskRunnerTests {
                 },
                 {
                     #expect(runner.errorPage == nil)
-                    #expect(runner.scene?.screen == .onboarding)
+                    #expect((runner.scene as? KioskScene)?.controller?.isOnboardingShowing == true)
                 },
             ])
     }
@@ -132,7 +138,7 @@ struct KioskRunnerTests {
         ])
         #expect(status == 0)
         let (configuration, base) = try SceneArguments.configuration(path)
-        let headless = try HeadlessScene(configuration: configuration, size: Size(width: 640, height: 400), baseDirectory: base)
+        let headless = try HeadlessRunner(scene: KioskScene(configuration: configuration, baseDirectory: base), size: PixelSize(width: 640, height: 400))
         let expected = try #require(headless.screenshot)
         let actual = try PNGCodec.read(path: shot)
         #expect(Self.differingPixels(actual, expected) == 0)
@@ -160,7 +166,7 @@ struct KioskRunnerTests {
 
         let logger = Logger("test", sink: MemoryLogSink())
         let missing = fixture.directory.file("absent.json")
-        #expect(try RunCommand.load(path: missing, explicit: false, logger: logger) == .demo)
+        #expect(try RunCommand.load(path: missing, explicit: false, logger: logger).0 == KioskDemo.configuration)
         #expect(throws: VitrineError.self) { try RunCommand.load(path: missing, explicit: true, logger: logger) }
         #expect(CommandLineTool.run(["run", "a.json", "b.json"]) == 2)
     }

@@ -90,7 +90,7 @@ struct CanvasTests {
         #expect(painted > 0 && painted <= 16)
     }
 
-    @Test("scale modes: fill covers and crops, fit letterboxes, stretch distorts", arguments: ScaleMode.allCases)
+    @Test("scale modes: fill covers and crops, fit letterboxes, stretch distorts, center keeps pixels", arguments: ScaleMode.allCases)
     func scaleModes(mode: ScaleMode) {
         let image = Self.photo()
         let buffer = PixelBuffer(size: PixelSize(width: 100, height: 100), format: .xrgb8888)
@@ -104,6 +104,10 @@ struct CanvasTests {
             #expect(buffer[50, 50] & 0xFFFFFF != 0)
         case .fill, .stretch:
             #expect(topLeftPainted)
+        case .center:
+            // 160×100 at one pixel per pixel in 100×100: cut left and right, full height.
+            #expect(topLeftPainted)
+            #expect(buffer[50, 0] & 0xFFFFFF != 0 && buffer[50, 99] & 0xFFFFFF != 0)
         }
         let comparison = GoldenImage.compare(buffer, name: "image-\(mode.rawValue)", directory: Self.snapshots)
         #expect(comparison.matches(tolerance: 2), "\(comparison)")

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import VitrineCore
 import VitrineKiosk
+import VitrineRuntime
 import VitrineLibinput
 import VitrineReplay
 

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineDRM
 import VitrineKiosk
 

@@ -1,5 +1,6 @@
 import VitrineCalibration
 import VitrineCore
+import VitrineRuntime
 import VitrineKiosk
 
 /// The input options shared by `list-inputs` and `input-debug`.

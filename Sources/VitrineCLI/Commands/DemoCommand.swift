@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineDRM
 import VitrineGraphics
 import VitrineKiosk
@@ -23,11 +24,13 @@ enum DemoCommand: Command {
         Start, then try the buttons: "Show sheet" toggles the split sheet (also draggable
         anywhere), "Details" presents a content sheet over a blurred backdrop with a long list.
         Headless (no /dev/dri card or /dev/fb0, or --headless), it drives the same scene through
-        each screen and writes 01-onboarding-1.png … 08-content-sheet-expanded.png.
+        each screen and writes 01-onboarding-1.png … 08-content-sheet-expanded.png. The demo is
+        the config file Examples/demo/kiosk.json; for PNGs of your own kiosk's screens use
+        `vitrine render CONFIG --out DIR`.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        var configuration = KioskConfiguration.demo
+        var configuration = KioskDemo.configuration
         configuration.display = try DisplayArguments.configuration(from: arguments, command: self.name)
         configuration.scale = try arguments.number("scale", in: 0.25...8) ?? 1
         let hasDisplay = !CardDiscovery.candidates(explicit: configuration.display.drm.devicePath, udev: nil).isEmpty || Directory.exists(configuration.display.fbdevPath)
@@ -38,19 +41,18 @@ enum DemoCommand: Command {
             }
             return status
         }
-        let runner = KioskRunner(configuration: configuration, loop: try EpollEventLoop())
+        let runner = Runner(scene: KioskScene(configuration: configuration), settings: configuration.settings, loop: try EpollEventLoop())
         try runner.run(seconds: try arguments.number("seconds", in: 0.1...1e9))
         return 0
     }
 
-    /// Walks the demo through its screens and writes a PNG of each.
+    /// Walks the demo through its screens as a visitor would and writes a PNG of each.
     static func renderHeadless(_ configuration: KioskConfiguration, directory: String) throws -> Int32 {
         let size = configuration.display.headlessSize
-        let headless = try HeadlessScene(
-            configuration: configuration,
-            size: Size(width: Double(size.width) / configuration.scale, height: Double(size.height) / configuration.scale), scale: configuration.scale)
+        let scene = KioskScene(configuration: configuration)
+        let headless = try HeadlessRunner(scene: scene, size: size, scale: configuration.scale)
         try Directory.create(directory)
-        let scene = headless.scene
+        guard let controller = scene.controller, let pager = controller.onboarding?.pager else { return 1 }
         var written: [String] = []
         func shot(_ name: String) throws {
             headless.settle()
@@ -60,25 +62,27 @@ enum DemoCommand: Command {
             written.append(path)
         }
         try shot("01-onboarding-1")
-        scene.pager?.push()
+        pager.pushNext()
         try shot("02-onboarding-2")
-        scene.pager?.push()
+        pager.pushNext()
         try shot("03-onboarding-3")
-        scene.pager?.push()
+        pager.pushNext()
         try shot("04-completed")
-        scene.enterMain()
+        controller.perform(.finishOnboarding)
         try shot("05-main")
-        scene.perform(.toggleSplitSheet)
+        controller.perform(.toggleSplitSheet)
         try shot("06-split-sheet")
-        scene.perform(.toggleSplitSheet)
+        controller.perform(.toggleSplitSheet)
         headless.settle()
-        scene.perform(.presentContentSheet)
-        try shot("07-content-sheet")
-        if let sheet = scene.contentSheet {
-            sheet.move(to: .expanded)
+        if let (_, details) = controller.presenter(of: "exhibits") {
+            controller.perform(details)
+            try shot("07-content-sheet")
+            controller.contentSheet?.move(to: .expanded)
             try shot("08-content-sheet-expanded")
         }
-        StandardStreams.writeOutput("no display: rendered the demo headless at \(size) px\n" + written.map { "wrote \($0)\n" }.joined())
+        StandardStreams.writeOutput(
+            "no display: rendered the demo headless at \(size) px (`vitrine render CONFIG --out DIR` does the same for your own config)\n"
+                + written.map { "wrote \($0)\n" }.joined())
         return 0
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineRuntime
 import VitrineKiosk
 import VitrineSystem
 

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineKiosk
 import VitrineSystem
 

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk
@@ -9,7 +10,7 @@ import VitrineSystem
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the kiosk from a config file (default \(KioskConfigLoader.defaultPath); the built-in demo when it does not exist)."
-    static let synopsis = "[--config PATH|demo] [--seconds N] [--screenshot FILE] [display options] [--seat NAME]"
+    static let synopsis = "[--config PATH|demo] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
     static let options: [OptionSpec] =
         [
             OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
@@ -18,6 +19,7 @@ enum RunCommand: Command {
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
             OptionSpec("report-first-frame", help: "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC)"),
             OptionSpec("seat", value: "NAME", help: "libinput seat [the config's input.seat, seat0]"),
+            OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
         ] + DisplayArguments.options
     static let discussion = """
         Without --config it reads \(KioskConfigLoader.defaultPath), and runs the built-in demo when
@@ -27,7 +29,8 @@ enum RunCommand: Command {
         the screen, a bad one is logged and the last good one stays. Display options given here
         override the config's `display` section. Under systemd it reports READY, STATUS and
         WATCHDOG through NOTIFY_SOCKET. Docs/config.md describes the file, Docs/deployment.md
-        the service.
+        the service. To see every screen of a config as PNG files without a display:
+        `vitrine render CONFIG --out DIR`.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -37,18 +40,21 @@ enum RunCommand: Command {
         // `vitrine run PATH` reads the same as `--config PATH`.
         let explicit = arguments.value("config") ?? arguments.positionals.first
         let path = explicit ?? KioskConfigLoader.defaultPath
-        var fallback = KioskConfiguration()
+        var fallback = RuntimeSettings()
         fallback.display = try DisplayArguments.apply(arguments, to: fallback.display, command: self.name)
         if let seat = arguments.value("seat") { fallback.input.seat = seat }
+        let scale = try arguments.number("scale", in: 0.25...8)
+        if let scale { fallback.scale = scale }
         let logger = Logger("config")
-        let load = { () throws(VitrineError) -> KioskConfiguration in
-            var configuration = try self.load(path: path, explicit: explicit != nil, logger: logger)
-            configuration.display = try self.overridden(configuration.display, arguments)
-            if let seat = arguments.value("seat") { configuration.input.seat = seat }
-            return configuration
+        let load = { () throws(VitrineError) -> LoadedScene in
+            let (configuration, base) = try self.load(path: path, explicit: explicit != nil, logger: logger)
+            var settings = configuration.settings
+            settings.display = try self.overridden(configuration.display, arguments)
+            if let seat = arguments.value("seat") { settings.input.seat = seat }
+            if let scale { settings.scale = scale }
+            return LoadedScene(settings: settings, scene: KioskScene(configuration: configuration, baseDirectory: base))
         }
-        let runner = KioskRunner(
-            loop: try EpollEventLoop(), baseDirectory: path == "demo" ? nil : KioskConfigLoader.baseDirectory(ofFile: path), load: load)
+        let runner = Runner(loop: try EpollEventLoop(), load: load)
         runner.fallback = fallback
         let stopAfterFirst = arguments.has("exit-after-first-frame")
         let report = arguments.has("report-first-frame")
@@ -63,17 +69,18 @@ enum RunCommand: Command {
         return 0
     }
 
-    /// The configuration at `path`; the built-in demo for `demo`, or when the default path does
-    /// not exist (an explicit path that does not exist is an error: most likely a typo).
-    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> KioskConfiguration {
-        if path == "demo" { return .demo }
+    /// The configuration at `path` and its folder; the built-in demo for `demo`, or when the
+    /// default path does not exist (an explicit path that does not exist is an error: most
+    /// likely a typo).
+    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> (KioskConfiguration, String?) {
+        if path == "demo" { return (KioskDemo.configuration, nil) }
         do {
             let loaded = try KioskConfigLoader.load(path: path)
             for line in loaded.warningLines { logger.warning(line) }
-            return loaded.configuration
+            return (loaded.configuration, loaded.baseDirectory)
         } catch where error.code == .notFound && !explicit {
             logger.notice("no kiosk config at \(path): showing the built-in demo (put a config there, Docs/config.md, and reload)")
-            return .demo
+            return (KioskDemo.configuration, nil)
         }
     }
 
@@ -87,7 +94,7 @@ enum RunCommand: Command {
     }
 
     /// What was last on screen, upright: the headless output's scanout, else the last frame drawn.
-    private static func writeScreenshot(_ runner: KioskRunner, to path: String) throws(VitrineError) {
+    private static func writeScreenshot(_ runner: Runner, to path: String) throws(VitrineError) {
         if let headless = runner.output as? HeadlessOutput {
             try headless.writePNG(to: path)
         } else if let frame = runner.window?.compositor.frame {

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineRuntime
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk

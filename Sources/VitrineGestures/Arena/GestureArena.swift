@@ -63,7 +63,7 @@ public final class GestureArena {
         if let stale = self.contests.removeValue(forKey: contact.id) {
             // The contact's lift was never seen: nobody keeps it.
             self.logger.warning("contact \(contact.id) came down again without lifting; its gestures are cancelled")
-            for member in stale.members { member.arenaDidReject() }
+            for member in stale.members { member.arenaDidReject(contact: contact.id) }
         }
         var contest = Contest(members: self.hitTest(contact).filter { $0.join(contact, at: time) })
         guard !contest.members.isEmpty else { return }
@@ -103,8 +103,8 @@ public final class GestureArena {
         let winner = contest.members[index]
         contest.winner = winner
         self.logger.debug("contact \(contact): \(type(of: winner)) wins (\(reason))")
-        for (position, member) in contest.members.enumerated() where position != index { member.arenaDidReject() }
+        for (position, member) in contest.members.enumerated() where position != index { member.arenaDidReject(contact: contact) }
         contest.members = [winner]
-        winner.arenaDidAccept()
+        winner.arenaDidAccept(contact: contact)
     }
 }

@@ -19,7 +19,7 @@ public enum ArenaDecision: Equatable, Sendable {
 ///   (it is busy with another finger). Joining returns a recognizer to `possible`.
 /// - `track(_:at:)` follows for every later change of that contact, until the recognizer
 ///   rejects, loses, or the contact ends. Its decision counts only while the arena is open.
-/// - `arenaDidAccept()` or `arenaDidReject()` is called at most once per contact. After a
+/// - `arenaDidAccept(contact:)` or `arenaDidReject(contact:)` is called at most once per contact. After a
 ///   rejection the recognizer is `cancelled` (or already `failed`) and hears no more.
 /// - Times come from the touch frames, never from a clock.
 public protocol GestureRecognizer: AnyObject {
@@ -28,10 +28,10 @@ public protocol GestureRecognizer: AnyObject {
     func join(_ contact: TouchContact, at time: MonotonicTime) -> Bool
     /// The contact moved, stood still, lifted or was cancelled.
     func track(_ contact: TouchContact, at time: MonotonicTime) -> ArenaDecision
-    /// The recognizer won the contact.
-    func arenaDidAccept()
-    /// Another recognizer won the contact.
-    func arenaDidReject()
+    /// The recognizer won the contact `id` (a recognizer watching several fingers learns which).
+    func arenaDidAccept(contact id: Int)
+    /// Another recognizer won the contact `id`.
+    func arenaDidReject(contact id: Int)
 }
 
 /// Whether a recognizer has won its contact yet. A pan that wins before passing its slop (the

@@ -57,12 +57,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public func arenaDidAccept() {
+    public func arenaDidAccept(contact id: Int) {
+        guard id == self.followed.id else { return }
         self.followed.standing = .accepted
         if self.lifted && self.state == .possible { self.finish(.ended) }
     }
 
-    public func arenaDidReject() {
+    public func arenaDidReject(contact id: Int) {
+        guard id == self.followed.id else { return }
         guard !self.state.isFinished else { return }
         self.finish(.cancelled)
     }

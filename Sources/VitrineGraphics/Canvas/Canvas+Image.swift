@@ -9,11 +9,17 @@ public enum ScaleMode: String, Sendable, CaseIterable {
     case fit
     /// Scaled on each axis to the rectangle exactly (`.scaleToFill`).
     case stretch
+    /// One image pixel per device pixel, centred, cut off where larger (`.center`).
+    case center
 }
 
 extension Canvas {
     /// Draws `image` into `rect` with `mode`, sampled bilinearly by pixman, at `opacity`.
-    public func draw(_ image: PixelBuffer, in rect: Rect, mode: ScaleMode = .fill, opacity: Double = 1) {
+    ///
+    /// - Parameter focus: the point of the image (0…1 on each axis) that stays in view when
+    ///   `.fill` or `.center` cut it off, and where `.fit` puts its margins: (0.5, 0.5) centres
+    ///   it; (0.5, 0.2) keeps a portrait's faces when a wide frame crops it.
+    public func draw(_ image: PixelBuffer, in rect: Rect, mode: ScaleMode = .fill, focus: Point = Point(x: 0.5, y: 0.5), opacity: Double = 1) {
         guard !rect.isEmpty, image.width > 0, image.height > 0, opacity > 0 else { return }
         let d = self.deviceRect(rect)
         let boxWidth = d.maxX - d.minX
@@ -26,14 +32,19 @@ extension Canvas {
         case .fill: sx = max(sx, sy); sy = sx
         case .fit: sx = min(sx, sy); sy = sx
         case .stretch: break
+        case .center: sx = 1; sy = 1
         }
-        // The scaled image's top-left, centred in the box.
-        let originX = d.minX + (boxWidth - iw * sx) / 2
-        let originY = d.minY + (boxHeight - ih * sy) / 2
-        let drawn = (mode == .fit)
+        // The scaled image's top-left: the focus point of the image on the same point of the box
+        // (clamped so a cropped image never shows past its edge).
+        let fx = min(1, max(0, focus.x.isFinite ? focus.x : 0.5))
+        let fy = min(1, max(0, focus.y.isFinite ? focus.y : 0.5))
+        let originX = d.minX + (boxWidth - iw * sx) * fx
+        let originY = d.minY + (boxHeight - ih * sy) * fy
+        let drawn = (mode == .fit || mode == .center)
             ? PixelRect(minX: Int(originX.rounded()), minY: Int(originY.rounded()), maxX: Int((originX + iw * sx).rounded()), maxY: Int((originY + ih * sy).rounded()))
             : PixelRect(minX: Int(d.minX.rounded()), minY: Int(d.minY.rounded()), maxX: Int(d.maxX.rounded()), maxY: Int(d.maxY.rounded()))
-        let area = drawn.intersection(self.clipBounds)
+        let box = PixelRect(minX: Int(d.minX.rounded()), minY: Int(d.minY.rounded()), maxX: Int(d.maxX.rounded()), maxY: Int(d.maxY.rounded()))
+        let area = drawn.intersection(box).intersection(self.clipBounds)
         guard !area.isEmpty else { return }
         let source = PixmanImage(buffer: image)
         let identity = sx == 1 && sy == 1 && originX == originX.rounded() && originY == originY.rounded()
@@ -49,5 +60,34 @@ extension Canvas {
         // origin equals the destination origin; without one, it is the offset into the image.
         let sourceOrigin = identity ? (area.x - Int(originX), area.y - Int(originY)) : (area.x, area.y)
         Pixman.composite(op, source: source, mask: mask, destination: self.targetImage, sourceOrigin: sourceOrigin, destinationRect: area)
+    }
+}
+
+extension Canvas {
+    /// Where `draw(_:in:mode:focus:)` puts an image of `imageSize` pixels inside `rect` (points),
+    /// before cutting it to `rect`: for rounding the corners of the picture itself.
+    public func placement(ofImage imageSize: PixelSize, in rect: Rect, mode: ScaleMode, focus: Point = Point(x: 0.5, y: 0.5)) -> Rect {
+        ScaleMode.placement(of: imageSize, in: rect, mode: mode, focus: focus, scale: self.scale)
+    }
+}
+
+extension ScaleMode {
+    /// The rectangle (points) an image of `imageSize` pixels takes in `rect` under this mode, at
+    /// `scale` pixels per point.
+    public static func placement(of imageSize: PixelSize, in rect: Rect, mode: ScaleMode, focus: Point = Point(x: 0.5, y: 0.5), scale: Double) -> Rect {
+        let iw = Double(imageSize.width) / scale
+        let ih = Double(imageSize.height) / scale
+        guard iw > 0, ih > 0 else { return rect }
+        var sx = rect.width / iw
+        var sy = rect.height / ih
+        switch mode {
+        case .fill: sx = max(sx, sy); sy = sx
+        case .fit: sx = min(sx, sy); sy = sx
+        case .stretch: return rect
+        case .center: sx = 1; sy = 1
+        }
+        let fx = min(1, max(0, focus.x.isFinite ? focus.x : 0.5))
+        let fy = min(1, max(0, focus.y.isFinite ? focus.y : 0.5))
+        return Rect(x: rect.minX + (rect.width - iw * sx) * fx, y: rect.minY + (rect.height - ih * sy) * fy, width: iw * sx, height: ih * sy)
     }
 }

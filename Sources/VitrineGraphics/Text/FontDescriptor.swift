@@ -17,14 +17,17 @@ public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
     public enum Weight: Hashable, Sendable {
         case regular
         case medium
+        /// Between medium and bold; a family without it gets its nearest weight (fontconfig).
+        case semibold
         case bold
 
-        /// fontconfig's scale: `FC_WEIGHT_REGULAR` 80, `FC_WEIGHT_MEDIUM` 100, `FC_WEIGHT_BOLD` 200
-        /// (fontconfig.h).
+        /// fontconfig's scale: `FC_WEIGHT_REGULAR` 80, `FC_WEIGHT_MEDIUM` 100,
+        /// `FC_WEIGHT_SEMIBOLD` 180, `FC_WEIGHT_BOLD` 200 (fontconfig.h).
         var fontconfigValue: Int32 {
             switch self {
             case .regular: 80
             case .medium: 100
+            case .semibold: 180
             case .bold: 200
             }
         }

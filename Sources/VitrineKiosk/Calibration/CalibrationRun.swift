@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCalibration
 import VitrineCore
+import VitrineRuntime
 import VitrineDRM
 import VitrineLibinput
 import VitrineSystem

@@ -1,5 +1,6 @@
 import VitrineCalibration
 import VitrineCore
+import VitrineRuntime
 import VitrineLibinput
 
 /// Picks the touchscreen `vitrine calibrate` works on: the one asked for by node or name, else the

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineScene
 
 /// One problem found in a kiosk config: where it is and what is wrong.
 ///
@@ -55,8 +56,10 @@ public struct KioskConfigCheck: Sendable {
     public var file: String
     /// Relative image paths are read from here: the config file's folder.
     public var baseDirectory: String
-    /// Usable only when `errors` is empty.
+    /// Usable only when `errors` is empty (a version 1 file, converted).
     public var configuration: KioskConfiguration
+    /// A version 1 file as it was written.
+    public var v1: KioskConfigurationV1?
     /// Syntax errors (then nothing else is checked), an unsupported version (likewise), or every
     /// schema error, in schema order.
     public var errors: [ConfigIssue]

@@ -1,5 +1,7 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineGraphics
+import VitrineScene
 
 /// The members of one JSON object of a config, and which of them the schema has read: what is
 /// left over at the end is an unknown key.
@@ -67,6 +69,8 @@ struct NumberBounds: Sendable {
 struct ConfigReader {
     /// Relative image paths are resolved against this folder.
     let baseDirectory: String
+    /// Custom view types a version 2 file may place (`"type": "clock"`).
+    var registry = ViewRegistry()
     private(set) var errors: [ConfigIssue] = []
     private(set) var warnings: [ConfigIssue] = []
     /// Images already checked, by resolved path: nil when they load, else the problem.
@@ -273,15 +277,15 @@ struct ConfigReader {
     }
 
     private mutating func imageProblem(_ path: String) -> String? {
-        if path.hasPrefix(SceneImages.builtinPrefix) {
-            let name = String(path.dropFirst(SceneImages.builtinPrefix.count))
+        if path.hasPrefix(KioskImages.builtinPrefix) {
+            let name = String(path.dropFirst(KioskImages.builtinPrefix.count))
             guard DemoArt.names.contains(name) else {
-                let names = DemoArt.names.map { SceneImages.builtinPrefix + $0 }
+                let names = DemoArt.names.map { KioskImages.builtinPrefix + $0 }
                 return "\(Self.quoted(path)) is not a built-in image (\(names.joined(separator: ", ")))" + Misspelling.hint(for: path, among: names)
             }
             return nil
         }
-        let resolved = SceneImages.resolve(path, baseDirectory: self.baseDirectory)
+        let resolved = KioskImages.resolve(path, baseDirectory: self.baseDirectory)
         if let known = self.checkedImages[resolved] { return known }
         var problem: String?
         do {

@@ -1,5 +1,6 @@
 import VitrineCore
 import VitrineGraphics
+import VitrineScene
 
 /// Reads a kiosk config (JSON, Docs/config.md) into a `KioskConfiguration`.
 ///
@@ -17,7 +18,7 @@ import VitrineGraphics
 public enum KioskConfigLoader {
     /// Where `vitrine run` looks when no path is given.
     public static let defaultPath = "/etc/vitrine/kiosk.json"
-    /// The `version` values this Vitrine reads.
+    /// The `version` values this Vitrine reads: 1 (the fixed template, converted) and 2 (screens).
     public static let supportedVersions = 1...KioskConfiguration.currentVersion
 
     /// Reads and checks the file at `path`, and throws unless it is valid.
@@ -26,8 +27,8 @@ public enum KioskConfigLoader {
     /// - Throws: `VitrineError` with code `.notFound` when the file does not exist (`vitrine run`
     ///   then shows the built-in demo), `.permissionDenied` or `.ioFailure` when it cannot be
     ///   read, and `.invalidConfiguration` listing every syntax or schema error, one per line.
-    public static func load(path: String) throws(VitrineError) -> KioskConfigCheck {
-        let check = try self.check(path: path)
+    public static func load(path: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
+        let check = try self.check(path: path, registry: registry)
         if let error = check.error { throw error }
         return check
     }
@@ -36,8 +37,8 @@ public enum KioskConfigLoader {
     ///
     /// - Parameter file: names the text in messages (a path, or something like `<stdin>`).
     /// - Throws: `VitrineError` (`.invalidConfiguration`) listing every error.
-    public static func parse(_ text: String, file: String, baseDirectory: String) throws(VitrineError) -> KioskConfigCheck {
-        let check = self.check(text: text, file: file, baseDirectory: baseDirectory)
+    public static func parse(_ text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
+        let check = self.check(text: text, file: file, baseDirectory: baseDirectory, registry: registry)
         if let error = check.error { throw error }
         return check
     }
@@ -45,27 +46,28 @@ public enum KioskConfigLoader {
     /// Reads the file at `path` and checks it, reporting its errors instead of throwing them.
     ///
     /// - Throws: only when the file cannot be read (see `load(path:)`).
-    public static func check(path: String) throws(VitrineError) -> KioskConfigCheck {
+    public static func check(path: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path)
         } catch {
             throw self.unreadable(path, error)
         }
-        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path))
+        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry)
     }
 
     /// Checks config text, collecting every error and warning.
-    public static func check(text: String, file: String, baseDirectory: String) -> KioskConfigCheck {
-        self.check(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory)
+    public static func check(text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
+        self.check(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, registry: registry)
     }
 
     /// Checks an already-parsed document (what `KioskConfiguration.json` produces).
-    public static func check(json: JSONValue, file: String, baseDirectory: String) -> KioskConfigCheck {
+    public static func check(json: JSONValue, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
         var reader = ConfigReader(baseDirectory: baseDirectory)
-        let configuration = reader.readDocument(json)
+        reader.registry = registry
+        let (configuration, v1) = reader.readDocument(json)
         return KioskConfigCheck(
-            file: file, baseDirectory: baseDirectory, configuration: configuration, errors: reader.errors, warnings: reader.warnings)
+            file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, errors: reader.errors, warnings: reader.warnings)
     }
 
     /// The folder of a config file: where its relative image paths start.
@@ -74,15 +76,15 @@ public enum KioskConfigLoader {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func check(bytes: [UInt8], file: String, baseDirectory: String) -> KioskConfigCheck {
+    static func check(bytes: [UInt8], file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {
             let issue = ConfigIssue(.position(line: error.line, column: error.column), error.message)
-            return KioskConfigCheck(file: file, baseDirectory: baseDirectory, configuration: KioskConfiguration(), errors: [issue], warnings: [])
+            return KioskConfigCheck(file: file, baseDirectory: baseDirectory, configuration: KioskConfiguration(), v1: nil, errors: [issue], warnings: [])
         }
-        return self.check(json: json, file: file, baseDirectory: baseDirectory)
+        return self.check(json: json, file: file, baseDirectory: baseDirectory, registry: registry)
     }
 
     /// The config file itself cannot be read: the message starts with the file, the code stays
@@ -101,13 +103,19 @@ public enum KioskConfigLoader {
 
 extension ConfigReader {
     /// The whole document: the version first (a version this Vitrine does not read stops there,
-    /// since the rest may mean something else), then every section.
-    mutating func readDocument(_ json: JSONValue) -> KioskConfiguration {
+    /// since the rest may mean something else), then every section. A version 1 document is
+    /// read as it was written (returned too) and converted.
+    mutating func readDocument(_ json: JSONValue) -> (KioskConfiguration, KioskConfigurationV1?) {
         var configuration = KioskConfiguration()
+        var v1: KioskConfigurationV1?
         self.object(json, at: "") { reader, root in
-            guard reader.readVersion(root) else {
+            guard let version = reader.readVersion(root) else {
                 // The rest is not read, so it is not reported as unknown either.
                 for member in root.members { _ = root.take(member.key) }
+                return
+            }
+            if version == 1 {
+                v1 = reader.readVersion1(root)
                 return
             }
             reader.section(root, "display") { reader, object in reader.readDisplay(object, into: &configuration.display) }
@@ -116,41 +124,65 @@ extension ConfigReader {
                 reader.readTheme(object, into: &configuration.theme)
                 reader.read(object, "scale", into: &configuration.scale, .from(0.5, to: 4))
             }
-            reader.section(root, "onboarding") { reader, object in reader.readOnboarding(object, into: &configuration.onboarding) }
-            reader.section(root, "main") { reader, object in reader.readMain(object, into: &configuration.main) }
-            reader.section(root, "splitSheet") { reader, object in reader.readSplitSheet(object, into: &configuration.splitSheet) }
-            reader.section(root, "contentSheet") { reader, object in reader.readContentSheet(object, into: &configuration.contentSheet) }
+            configuration.scene = reader.readScene(root)
         }
-        self.crossCheck(configuration)
+        if let v1 {
+            self.crossCheck(v1)
+            configuration = v1.converted
+        } else if configuration.version == KioskConfiguration.currentVersion, !configuration.scene.screens.isEmpty {
+            self.checkReferences(configuration.scene)
+        }
+        return (configuration, v1)
+    }
+
+    private mutating func readVersion1(_ root: ConfigObject) -> KioskConfigurationV1 {
+        var configuration = KioskConfigurationV1()
+        self.section(root, "display") { reader, object in reader.readDisplay(object, into: &configuration.display) }
+        self.section(root, "input") { reader, object in reader.readInput(object, into: &configuration.input) }
+        self.section(root, "theme") { reader, object in
+            reader.readTheme(object, into: &configuration.theme)
+            reader.read(object, "scale", into: &configuration.scale, .from(0.5, to: 4))
+        }
+        self.section(root, "onboarding") { reader, object in reader.readOnboarding(object, into: &configuration.onboarding) }
+        self.section(root, "main") { reader, object in reader.readMain(object, into: &configuration.main) }
+        self.section(root, "splitSheet") { reader, object in reader.readSplitSheet(object, into: &configuration.splitSheet) }
+        self.section(root, "contentSheet") { reader, object in reader.readContentSheet(object, into: &configuration.contentSheet) }
         return configuration
     }
 
-    /// Reads `version`; false when the rest must not be read (a version from the future).
-    private mutating func readVersion(_ root: ConfigObject) -> Bool {
+    /// Reads `version`: the version to read the rest as, nil when it must not be read (a version
+    /// from the future). Missing or invalid (an error either way), the rest is read as the version
+    /// it looks like — 2 when it has `screens`, else 1 — so its other mistakes are reported too.
+    private mutating func readVersion(_ root: ConfigObject) -> Int? {
+        let guess = root.members.contains { $0.key == "screens" } ? 2 : 1
+        return self.readVersion(root, guess: guess)
+    }
+
+    private mutating func readVersion(_ root: ConfigObject, guess: Int) -> Int? {
         let supported = KioskConfigLoader.supportedVersions
         let current = supported.upperBound
         let readable = supported.count == 1 ? "version \(current)" : "versions \(supported.lowerBound) to \(current)"
         guard let value = root.take("version") else {
             self.error("version", "missing: add \"version\": \(current) (the schema the file is written for)")
-            return true
+            return guess
         }
         guard case .number(let number) = value else {
             self.error("version", "expected a number (\(current)), found \(value.kindName)")
-            return true
+            return guess
         }
         guard number == number.rounded(), number >= Double(supported.lowerBound) else {
             self.error("version", "expected \(readable), found \(value.serialized())")
-            return true
+            return guess
         }
         guard number <= Double(current) else {
             self.error("version", "\(value.serialized()) is newer than this Vitrine reads (it reads \(readable)); upgrade Vitrine, or write the file for version \(current)")
-            return false
+            return nil
         }
-        return true
+        return Int(number)
     }
 
     /// Settings that are each valid but do not work together: warnings, since the kiosk still runs.
-    private mutating func crossCheck(_ configuration: KioskConfiguration) {
+    private mutating func crossCheck(_ configuration: KioskConfigurationV1) {
         let onboarding = configuration.onboarding
         if onboarding.pages.isEmpty, onboarding.completed != nil {
             self.warning("onboarding.completed", "never shown: the onboarding has no pages")

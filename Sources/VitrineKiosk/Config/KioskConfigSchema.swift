@@ -1,6 +1,7 @@
 import VitrineCore
 import VitrineDRM
 import VitrineGraphics
+import VitrineRuntime
 import VitrineUI
 
 /// The sections of a kiosk config, field by field (Docs/config.md has the same list, with
@@ -12,6 +13,10 @@ extension ConfigReader {
     static let longestAnimation = 10.0
     /// No panel refreshes faster than this (Hz); the headless output's virtual vsync likewise.
     static let fastestRefresh = 1000.0
+    /// The longest length in points a config may give anything (a width, a sheet height, a
+    /// spacing): four times the largest panel side DRM knows (16384 px), so no layout number
+    /// reaches an integer conversion out of range.
+    static let largestLength = 65536.0
 
     mutating func readDisplay(_ object: ConfigObject, into display: inout DisplayConfiguration) {
         self.read(object, "output", into: &display.kind, noun: "an output")
@@ -66,7 +71,7 @@ extension ConfigReader {
         return mode
     }
 
-    mutating func readInput(_ object: ConfigObject, into input: inout KioskConfiguration.InputSettings) {
+    mutating func readInput(_ object: ConfigObject, into input: inout InputSettings) {
         self.read(object, "seat", into: &input.seat, allowEmpty: false)
         self.read(object, "calibrationDirectory", into: &input.calibrationDirectory, allowEmpty: false)
     }
@@ -86,10 +91,11 @@ extension ConfigReader {
         self.read(object, "titleSize", into: &theme.titleSize, textSize)
         self.read(object, "headlineSize", into: &theme.headlineSize, textSize)
         self.read(object, "captionSize", into: &theme.captionSize, textSize)
-        self.read(object, "cornerRadius", into: &theme.cornerRadius, .atLeast(0))
+        self.read(object, "cornerRadius", into: &theme.cornerRadius, .from(0, to: Self.largestLength))
+        self.read(object, "typeScale", into: &theme.typeScale, .from(0.5, to: 4))
     }
 
-    mutating func readOnboarding(_ object: ConfigObject, into onboarding: inout KioskConfiguration.OnboardingSettings) {
+    mutating func readOnboarding(_ object: ConfigObject, into onboarding: inout KioskConfigurationV1.OnboardingSettings) {
         // Pages without a progress share the bar evenly: page i of n shows (i + 1) / n.
         let pageCount = object.members.last { $0.key == "pages" }?.value.arrayValue?.count ?? 0
         var pages: [PageSettings] = []
@@ -120,7 +126,7 @@ extension ConfigReader {
         self.read(object, "progress", into: &page.progress, .from(0, to: 1))
     }
 
-    mutating func readMain(_ object: ConfigObject, into main: inout KioskConfiguration.MainSettings) {
+    mutating func readMain(_ object: ConfigObject, into main: inout KioskConfigurationV1.MainSettings) {
         self.read(object, "title", into: &main.title)
         self.readImage(object, "image", into: &main.image)
         self.read(object, "backgroundColor", into: &main.backgroundColor)
@@ -149,20 +155,20 @@ extension ConfigReader {
         if read != nil { main.buttons = buttons }
     }
 
-    mutating func readSplitSheet(_ object: ConfigObject, into sheet: inout KioskConfiguration.SplitSheetSettings) {
+    mutating func readSplitSheet(_ object: ConfigObject, into sheet: inout KioskConfigurationV1.SplitSheetSettings) {
         self.readSheetContent(object, into: &sheet.content)
         self.read(object, "displaceContent", into: &sheet.displaceContent)
         self.read(object, "showHandle", into: &sheet.showHandle)
-        self.read(object, "minimumSheetHeight", into: &sheet.minimumSheetHeight, .atLeast(0))
-        self.read(object, "snappingDistance", into: &sheet.snappingDistance, .atLeast(0))
+        self.read(object, "minimumSheetHeight", into: &sheet.minimumSheetHeight, .from(0, to: Self.largestLength))
+        self.read(object, "snappingDistance", into: &sheet.snappingDistance, .from(0, to: Self.largestLength))
         self.read(object, "animationDuration", into: &sheet.animationDuration, .above(0, atMost: Self.longestAnimation))
         self.read(object, "swipeUpToShowAllowed", into: &sheet.swipeUpToShowAllowed)
     }
 
-    mutating func readContentSheet(_ object: ConfigObject, into sheet: inout KioskConfiguration.ContentSheetSettings) {
+    mutating func readContentSheet(_ object: ConfigObject, into sheet: inout KioskConfigurationV1.ContentSheetSettings) {
         self.readSheetContent(object, into: &sheet.content)
-        self.read(object, "collapsedHeight", into: &sheet.collapsedHeight, .above(0))
-        self.read(object, "expandedHeight", into: &sheet.expandedHeight, .above(0))
+        self.read(object, "collapsedHeight", into: &sheet.collapsedHeight, .above(0, atMost: Self.largestLength))
+        self.read(object, "expandedHeight", into: &sheet.expandedHeight, .above(0, atMost: Self.largestLength))
         self.read(object, "showDefaultHeader", into: &sheet.showDefaultHeader)
         self.read(object, "blurBackground", into: &sheet.blurBackground)
         self.read(object, "blurStyle", into: &sheet.blurStyle, noun: "a blur style")

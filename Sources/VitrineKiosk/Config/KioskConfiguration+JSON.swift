@@ -1,25 +1,26 @@
 import VitrineCore
+import VitrineRuntime
 import VitrineDRM
 import VitrineGraphics
 import VitrineUI
 
 extension KioskConfiguration {
-    /// The configuration as a kiosk config document: every field, defaults included, in the
-    /// order Docs/config.md lists them (`null` where a setting is off or automatic).
+    /// The configuration as a version 2 kiosk config document: display, input and theme with
+    /// every field (defaults included), then the scene. A version 1 file comes out converted.
     ///
     /// `KioskConfigLoader` reads it back to an equal configuration; `vitrine check-config --print`
     /// writes it (with `serialized(exactNumbers: true)`, so numbers survive the trip).
     public var json: JSONValue {
-        .object([
-            ("version", .number(Double(self.version))),
+        var members: [(key: String, value: JSONValue)] = [
+            ("version", .number(Double(KioskConfiguration.currentVersion))),
             ("display", self.display.json),
             ("input", .object([("seat", .string(self.input.seat)), ("calibrationDirectory", .string(self.input.calibrationDirectory))])),
             ("theme", self.themeJSON),
-            ("onboarding", self.onboarding.json),
-            ("main", self.main.json),
-            ("splitSheet", self.splitSheet.json),
-            ("contentSheet", self.contentSheet.json),
-        ])
+            ("start", .string(self.scene.start)),
+        ]
+        if let onboarding = self.scene.onboarding { members.append(("onboarding", onboarding.json)) }
+        members.append(("screens", .object(self.scene.screens.map { ($0.id, $0.json) })))
+        return .object(members)
     }
 
     private var themeJSON: JSONValue {
@@ -39,6 +40,7 @@ extension KioskConfiguration {
             ("headlineSize", .number(theme.headlineSize)),
             ("captionSize", .number(theme.captionSize)),
             ("cornerRadius", .number(theme.cornerRadius)),
+            ("typeScale", .number(theme.typeScale)),
             ("scale", .number(self.scale)),
         ])
     }
@@ -67,80 +69,6 @@ extension ModeRequest {
         let size = "\(self.width)x\(self.height)"
         guard let rate = self.refreshRate else { return size }
         return size + "@" + JSONValue.number(rate).serialized(exactNumbers: true)
-    }
-}
-
-extension KioskConfiguration.OnboardingSettings {
-    var json: JSONValue {
-        .object([
-            ("pages", .array(self.pages.map(\.json))),
-            ("completed", self.completed?.json ?? .null),
-            ("startButtonTitle", .string(self.startButtonTitle)),
-        ])
-    }
-}
-
-extension PageSettings {
-    var json: JSONValue {
-        .object([
-            ("title", .string(self.title)),
-            ("body", .string(self.body)),
-            ("image", .optional(self.image)),
-            ("backgroundColor", self.backgroundColor.json),
-            ("progress", .number(self.progress)),
-        ])
-    }
-}
-
-extension KioskConfiguration.MainSettings {
-    var json: JSONValue {
-        .object([
-            ("title", .string(self.title)),
-            ("image", .optional(self.image)),
-            ("backgroundColor", self.backgroundColor.json),
-            ("buttons", .array(self.buttons.map { .object([("title", .string($0.title)), ("action", .string($0.action.rawValue))]) })),
-        ])
-    }
-}
-
-extension KioskConfiguration.SplitSheetSettings {
-    var json: JSONValue {
-        .object(
-            self.content.members + [
-                ("displaceContent", .bool(self.displaceContent)),
-                ("showHandle", .bool(self.showHandle)),
-                ("minimumSheetHeight", .number(self.minimumSheetHeight)),
-                ("snappingDistance", .number(self.snappingDistance)),
-                ("animationDuration", .number(self.animationDuration)),
-                ("swipeUpToShowAllowed", .bool(self.swipeUpToShowAllowed)),
-            ])
-    }
-}
-
-extension KioskConfiguration.ContentSheetSettings {
-    var json: JSONValue {
-        .object(
-            self.content.members + [
-                ("collapsedHeight", self.collapsedHeight.map(JSONValue.number) ?? .null),
-                ("expandedHeight", self.expandedHeight.map(JSONValue.number) ?? .null),
-                ("showDefaultHeader", .bool(self.showDefaultHeader)),
-                ("blurBackground", .bool(self.blurBackground)),
-                ("blurStyle", .string(self.blurStyle.rawValue)),
-                ("dismissOnTouchOutside", .bool(self.dismissOnTouchOutside)),
-                ("enablePanGesture", .bool(self.enablePanGesture)),
-            ])
-    }
-}
-
-extension SheetContentSettings {
-    /// Title, text, image and items: a sheet object starts with these, its options follow.
-    var members: [(key: String, value: JSONValue)] {
-        [
-            ("title", .string(self.title)),
-            ("text", .string(self.text)),
-            ("image", .optional(self.image)),
-            ("items", .array(self.items.map(JSONValue.string))),
-        ]
     }
 }
 

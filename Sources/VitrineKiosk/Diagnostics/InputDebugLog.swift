@@ -1,5 +1,6 @@
 import VitrineCalibration
 import VitrineCore
+import VitrineRuntime
 
 /// The lines `vitrine input-debug` prints, one per frame or device event, in a stable format
 /// (Docs/input.md, "vitrine input-debug"):

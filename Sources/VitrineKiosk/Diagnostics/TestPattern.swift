@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 
 /// The picture `vitrine test-pattern` shows: colour bars, a grey ramp, orientation markers,
 /// a square that moves one step per frame and the frame number as a barcode.

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineRuntime
 
 /// Drives a `TestPattern` on an output: one frame per frame-clock callback, drawing only what
 /// moves, and measuring the interval between callbacks on the loop's clock.

@@ -193,7 +193,7 @@ public final class ContentSheet: View, NestedScrollParent {
         if self.showDefaultHeader {
             var item = self.content.navigationItem ?? NavigationItem(title: "")
             if item.leftItem == nil {
-                item.leftItem = BarButtonItem(title: "✕") { [weak self] in self?.dismiss() }
+                item.leftItem = BarButtonItem(title: "", icon: "close") { [weak self] in self?.dismiss() }
             }
             let header = NavigationBar(item: item, theme: self.theme)
             self.containerView.addSubview(header)

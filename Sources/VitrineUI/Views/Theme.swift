@@ -16,6 +16,9 @@ public struct Theme: Sendable, Equatable {
     public var titleSize: Double = 28
     public var headlineSize: Double = 17
     public var captionSize: Double = 13
+    /// Multiplies every size of the type scale (`TypeStyle`): 1.25 for a panel read from a step
+    /// back, 1.5 across a room.
+    public var typeScale: Double = 1
     /// Corner radius of buttons and cards.
     public var cornerRadius: Double = 12
     /// The sheet grabber: 36×5 pt, radius 2.5, 9 pt from the top (SplitSheet `addHandle`).

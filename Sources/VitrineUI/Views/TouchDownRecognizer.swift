@@ -18,6 +18,6 @@ public final class TouchDownRecognizer: GestureRecognizer {
     }
 
     public func track(_ contact: TouchContact, at time: MonotonicTime) -> ArenaDecision { .reject }
-    public func arenaDidAccept() {}
-    public func arenaDidReject() {}
+    public func arenaDidAccept(contact id: Int) {}
+    public func arenaDidReject(contact id: Int) {}
 }

@@ -22,6 +22,17 @@ open class View {
     public private(set) var pinnedInsets: EdgeInsets?
     /// The window the view is in; set on the root view, found through the superviews.
     weak var hostWindow: Window?
+    /// How wide the view is in a stack, a grid cell or a screen (`Dimension`; `auto` asks
+    /// `sizeThatFits`). Changing it lays the parent out again.
+    public var layoutWidth: Dimension = .auto {
+        didSet { if oldValue != self.layoutWidth { self.superview?.setNeedsLayout() } }
+    }
+    /// How tall the view is in a stack, a grid cell or a screen.
+    public var layoutHeight: Dimension = .auto {
+        didSet { if oldValue != self.layoutHeight { self.superview?.setNeedsLayout() } }
+    }
+    /// A name for tests, tools and the state dump (a config's view `id`).
+    public var identifier: String?
 
     public init(frame: Rect = .zero) {
         self.layer = Layer(frame: frame, name: String(describing: type(of: self)))

@@ -64,6 +64,14 @@ public final class Window {
         self.present = { [unowned output] frame, damage in output.present(frame, damage: damage) }
     }
 
+    /// Makes this window the one its frame clock draws again (after another window was made on
+    /// the same output and given up), and redraws it whole.
+    public func takeFrameClock() {
+        self.frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
+        self.compositor.setNeedsFullRedraw()
+        self.setNeedsFrame()
+    }
+
     /// Asks for a frame (coalesced: many calls before it, one frame).
     public func setNeedsFrame() {
         self.frameClock?.requestFrame()

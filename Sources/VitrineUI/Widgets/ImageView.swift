@@ -1,13 +1,27 @@
 import VitrineCore
 import VitrineGraphics
 
-/// Shows an image scaled into its bounds (`.fill` crops, `.fit` letterboxes, `.stretch`).
+/// Shows an image in its bounds: `.fit` whole and letterboxed, `.fill` cropped around `focus`,
+/// `.center` at one image pixel per screen pixel, `.stretch` distorted. The aspect ratio is kept
+/// in every mode but `.stretch`.
+///
+/// `cornerRadius` rounds the picture itself, not the box: a fitted portrait in a wide frame gets
+/// rounded corners where the picture ends. In a stack with no height of its own the view is as
+/// tall as the image's aspect ratio makes it at the width it is given (`sizeThatFits`).
 public final class ImageView: View {
     public var image: PixelBuffer? {
-        didSet { if oldValue !== self.image { self.setNeedsDisplay() } }
+        didSet { if oldValue !== self.image { self.setNeedsDisplay(); self.superview?.setNeedsLayout() } }
     }
     public var scaleMode: ScaleMode = .fill {
         didSet { if oldValue != self.scaleMode { self.setNeedsDisplay() } }
+    }
+    /// The point of the image (0…1 each way) kept in view when it is cropped.
+    public var focus = Point(x: 0.5, y: 0.5) {
+        didSet { if oldValue != self.focus { self.setNeedsDisplay() } }
+    }
+    /// Rounds the picture's corners (points).
+    public var cornerRadius = 0.0 {
+        didSet { if oldValue != self.cornerRadius { self.setNeedsDisplay() } }
     }
 
     public init(image: PixelBuffer? = nil, scaleMode: ScaleMode = .fill, frame: Rect = .zero) {
@@ -19,9 +33,34 @@ public final class ImageView: View {
 
     public override var drawsContent: Bool { true }
 
+    /// Width over height of the image (1 without one).
+    public var aspectRatio: Double {
+        guard let image = self.image, image.width > 0, image.height > 0 else { return 1 }
+        return Double(image.width) / Double(image.height)
+    }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        guard let image = self.image else { return Size(width: size.width.isFinite ? size.width : 0, height: 0) }
+        let aspect = self.aspectRatio
+        let scale = self.window?.scale ?? 1
+        switch (size.width.isFinite, size.height.isFinite) {
+        case (true, true):
+            // Within both: the largest picture of the image's shape.
+            let width = min(size.width, size.height * aspect)
+            return Size(width: width, height: width / aspect)
+        case (true, false): return Size(width: size.width, height: size.width / aspect)
+        case (false, true): return Size(width: size.height * aspect, height: size.height)
+        case (false, false): return Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+        }
+    }
+
     public override func draw(in canvas: Canvas) {
         guard let image = self.image else { return }
-        canvas.draw(image, in: self.bounds, mode: self.scaleMode)
+        let bounds = self.bounds
+        canvas.draw(image, in: bounds, mode: self.scaleMode, focus: self.focus)
+        guard self.cornerRadius > 0 else { return }
+        let picture = canvas.placement(ofImage: image.size, in: bounds, mode: self.scaleMode, focus: self.focus).intersection(bounds)
+        canvas.keepOnly(inside: picture, cornerRadii: CornerRadii(all: self.cornerRadius).fitted(to: picture.size))
     }
 }
 

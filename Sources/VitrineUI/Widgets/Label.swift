@@ -42,10 +42,23 @@ public final class Label: View {
     }
 }
 
+/// How a button looks: a solid tint, a light wash of it, or just tinted text (HIG "filled",
+/// "tinted", "plain").
+public enum ButtonStyle: String, Hashable, Sendable, CaseIterable {
+    case filled
+    case tinted
+    case plain
+}
+
 /// A tappable view: highlighted while pressed, acts on a release inside (a tap), and lets go
 /// without acting when a drag takes the touch over (the gesture arena cancels the tap).
+///
+/// It has a title, an optional icon before it (`Icon`), and a `ButtonStyle`. Its own size
+/// (`sizeThatFits`) is its content plus 20 points each side, and never under the 44-point
+/// minimum hit target (Apple HIG, "Buttons"; WCAG 2.5.5 asks 44 CSS px).
 public final class Button: View {
     public let titleLabel: Label
+    public private(set) var iconLabel: Label?
     public let tap = TapGestureRecognizer()
     public var action: (() -> Void)?
     public var normalColor: Color? { didSet { self.updateLook() } }
@@ -53,15 +66,40 @@ public final class Button: View {
     public private(set) var isHighlighted = false { didSet { if oldValue != self.isHighlighted { self.updateLook() } } }
     /// Taps that acted (for tests and the state dump).
     public private(set) var actionCount = 0
+    public let style: ButtonStyle
 
-    public init(title: String, theme: Theme = .standard, frame: Rect = .zero, action: (() -> Void)? = nil) {
-        self.titleLabel = Label(text: title, style: TextStyle(font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: theme.bodySize, alignment: .center, maximumLines: 1), color: theme.onTint)
+    /// The smallest side of a button's touch area (HIG's 44 × 44 points).
+    public static let minimumHitSize = 44.0
+    /// Space between the content and the edge, each side.
+    public static let horizontalPadding = 20.0
+
+    public init(title: String, icon: String? = nil, style: ButtonStyle = .filled, theme: Theme = .standard, frame: Rect = .zero, action: (() -> Void)? = nil) {
+        self.style = style
+        let textColor = style == .filled ? theme.onTint : theme.tint
+        self.titleLabel = Label(
+            text: title, style: TextStyle(font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: theme.bodySize * theme.typeScale, alignment: .center, maximumLines: 1),
+            color: textColor)
         self.action = action
-        self.normalColor = theme.tint
-        self.highlightedColor = theme.tint.interpolated(to: .black, fraction: 0.25)
+        switch style {
+        case .filled:
+            self.normalColor = theme.tint
+            self.highlightedColor = theme.tint.interpolated(to: .black, fraction: 0.25)
+        case .tinted:
+            self.normalColor = theme.tint.withOpacity(0.15)
+            self.highlightedColor = theme.tint.withOpacity(0.3)
+        case .plain:
+            self.normalColor = nil
+            self.highlightedColor = theme.tint.withOpacity(0.12)
+        }
         super.init(frame: frame)
         self.cornerRadii = CornerRadii(all: theme.cornerRadius)
+        if let icon {
+            let label = Icon.label(icon, size: 24 * theme.typeScale, color: textColor)
+            self.iconLabel = label
+            self.addSubview(label)
+        }
         self.addSubview(self.titleLabel)
+        self.titleLabel.isUserInteractionEnabled = false
         self.addGestureRecognizer(self.tap)
         self.tap.onDown = { [unowned self] _ in self.isHighlighted = true }
         self.tap.onChange = { [unowned self] tap in
@@ -79,11 +117,41 @@ public final class Button: View {
         set { self.titleLabel.text = newValue }
     }
 
+    /// The title's and icon's colour.
+    public var contentColor: Color {
+        get { self.titleLabel.textColor }
+        set {
+            self.titleLabel.textColor = newValue
+            self.iconLabel?.textColor = newValue
+        }
+    }
+
     private func updateLook() {
         self.backgroundColor = self.isHighlighted ? self.highlightedColor : self.normalColor
     }
 
+    private var iconSize: Double { self.iconLabel?.style.pointSize ?? 0 }
+    private var gap: Double { self.iconLabel != nil && !self.title.isEmpty ? 8 : 0 }
+
+    public override func sizeThatFits(_ size: Size) -> Size {
+        let titleSize = self.title.isEmpty ? Size.zero : self.titleLabel.sizeThatFits(Size(width: .infinity, height: .infinity))
+        let content = titleSize.width + self.iconSize + self.gap
+        let height = max(Self.minimumHitSize, max(titleSize.height, self.iconSize) + 26)
+        var width = max(Self.minimumHitSize, content + 2 * Self.horizontalPadding)
+        if size.width.isFinite { width = min(width, max(Self.minimumHitSize, size.width)) }
+        return Size(width: width, height: height)
+    }
+
     public override func layoutSubviews() {
-        self.titleLabel.frame = self.bounds.insetBy(dx: 8, dy: 0)
+        let bounds = self.bounds
+        guard let icon = self.iconLabel else {
+            self.titleLabel.frame = bounds.insetBy(dx: 8, dy: 0)
+            return
+        }
+        let titleWidth = self.title.isEmpty ? 0 : min(self.titleLabel.sizeThatFits(Size(width: .infinity, height: .infinity)).width, max(0, bounds.width - 16 - self.iconSize - self.gap))
+        let content = self.iconSize + self.gap + titleWidth
+        let x = (bounds.width - content) / 2
+        icon.frame = Rect(x: x, y: (bounds.height - self.iconSize) / 2, width: self.iconSize, height: self.iconSize)
+        self.titleLabel.frame = Rect(x: x + self.iconSize + self.gap, y: 0, width: titleWidth, height: bounds.height)
     }
 }

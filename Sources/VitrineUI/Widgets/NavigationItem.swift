@@ -1,10 +1,12 @@
-/// A button in a navigation bar: a title (or a symbol like "✕") and what it does.
+/// A button in a navigation bar: a title, an optional icon (`Icon` name), and what it does.
 public struct BarButtonItem {
     public var title: String
+    public var icon: String?
     public var action: () -> Void
 
-    public init(title: String, action: @escaping () -> Void) {
+    public init(title: String, icon: String? = nil, action: @escaping () -> Void) {
         self.title = title
+        self.icon = icon
         self.action = action
     }
 }

@@ -25,6 +25,10 @@ public final class ScrollView: View {
     /// Deceleration after a flick (UIScrollView `.normal`, 0.998 per ms).
     public var decelerationRate = DecelerationRate.normal
     public var isScrollEnabled = true
+    /// False: when the content fits, the scroll view does not take drags at all, so they reach
+    /// what is around it (a split sheet's drag, a pager's swipe). UIScrollView's
+    /// `alwaysBounceVertical`.
+    public var alwaysBounces = true { didSet { self.setNeedsLayout() } }
     /// Takes part of the scroll at the edges (a sheet around it), when set.
     public weak var nestedParent: NestedScrollParent?
     private(set) var motion: ScrollMotion?
@@ -70,6 +74,7 @@ public final class ScrollView: View {
         let model = self.motionModel
         model.limits = 0...self.maximumOffset
         model.dimension = max(1, self.bounds.height)
+        self.pan.isEnabled = self.isScrollEnabled && (self.alwaysBounces || self.maximumOffset > 0.5)
         self.contentView.frame = Rect(x: 0, y: -model.value, width: self.bounds.width, height: max(self.contentHeight, self.bounds.height))
     }
 
@@ -115,6 +120,13 @@ public final class ScrollView: View {
                 model.release(velocity: velocity, rate: self.decelerationRate)
             }
         case .cancelled, .failed:
+            // A drag the parent took part in (a sheet moved through its list) settles the parent
+            // too, as a still release would: a cancelled contact (TOUCH_CANCEL, a replay ending
+            // with the finger down) must not leave the sheet between its heights.
+            if let parent = self.nestedParent, self.parentTookPart {
+                self.parentTookPart = false
+                _ = parent.nestedRelease(velocity: 0, child: self)
+            }
             model.release(velocity: 0, rate: self.decelerationRate)
         case .possible:
             break

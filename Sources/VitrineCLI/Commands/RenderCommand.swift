@@ -1,0 +1,35 @@
+import VitrineCore
+import VitrineKiosk
+
+/// `vitrine render`: every screen of a kiosk config, and every sheet in each of its states, as
+/// PNG files with an index, headless.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Draw every screen of a kiosk config (and each sheet in each state) to PNG files, with an index."
+    static let synopsis = "CONFIG|demo --out DIR [--size WxH] [--scale N]"
+    static let options: [OptionSpec] = [
+        OptionSpec("out", value: "DIR", help: "where the PNG files, index.html and index.json go (created if needed)"),
+        OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
+        OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
+    ]
+    static let discussion = """
+        No display is needed. Each screen is drawn on its own as the visitor would see it; a screen
+        with a split sheet also with the sheet shown and expanded; a screen that a button presents
+        in a content sheet, presented over that screen, collapsed and expanded. Open DIR/index.html
+        to look at them all. The same file at another --size shows how the layout follows the
+        panel (one file works at 1280x800 and 1920x1080).
+        """
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let config = arguments.positionals.first else { throw CommandLineError.missingArgument(command: self.name, name: "CONFIG") }
+        if arguments.positionals.count > 1 { throw CommandLineError.unexpectedArgument(command: self.name, argument: arguments.positionals[1]) }
+        guard let out = arguments.value("out") else { throw CommandLineError.missingArgument(command: self.name, name: "--out DIR") }
+        let (configuration, base) = try SceneArguments.configuration(config)
+        let size = try DisplayArguments.size(from: arguments, command: self.name) ?? configuration.display.headlessSize
+        let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale
+        let shots = try KioskRenderer(configuration: configuration, baseDirectory: base).render(size: size, scale: scale, into: out)
+        StandardStreams.writeOutput(
+            "rendered \(shots.count) picture\(shots.count == 1 ? "" : "s") of \(config) at \(size.width)x\(size.height) px, scale \(JSONValue.number(scale).serialized()): \(out)/index.html\n")
+        return 0
+    }
+}

@@ -1,0 +1,45 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineScene
+
+/// A config kiosk's images: `builtin:<name>` from `DemoArt` at the screen's size, anything else
+/// as a PNG or JPEG file (relative paths from `baseDirectory`, the config file's folder).
+public final class KioskImages: ImageSource {
+    let store = ImageStore()
+    let screenSize: PixelSize
+    let baseDirectory: String?
+    private var builtins: [String: PixelBuffer] = [:]
+
+    /// Images drawn in code start with this: `builtin:landscape`.
+    public static let builtinPrefix = "builtin:"
+
+    public init(screenSize: PixelSize, baseDirectory: String? = nil) {
+        self.screenSize = screenSize
+        self.baseDirectory = baseDirectory
+    }
+
+    /// The image at `path`; errors name the configuration `field`.
+    public func image(_ path: String, field: String) throws(VitrineError) -> PixelBuffer {
+        if path.hasPrefix(Self.builtinPrefix) {
+            let name = String(path.dropFirst(Self.builtinPrefix.count))
+            if let cached = self.builtins[name] { return cached }
+            guard let image = DemoArt.image(named: name, size: self.screenSize) else {
+                throw VitrineError(.invalidArgument, "\(field): unknown built-in image \(path)", hint: "built-in images: " + DemoArt.names.map { Self.builtinPrefix + $0 }.joined(separator: ", "))
+            }
+            self.builtins[name] = image
+            return image
+        }
+        let resolved = Self.resolve(path, baseDirectory: self.baseDirectory)
+        do {
+            return try self.store.image(at: resolved)
+        } catch {
+            throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
+        }
+    }
+
+    /// An image file's path: absolute as written, else relative to `baseDirectory` (the config
+    /// file's folder; nil keeps it relative to the working directory).
+    public static func resolve(_ path: String, baseDirectory: String?) -> String {
+        FileImageSource.resolve(path, baseDirectory: baseDirectory)
+    }
+}

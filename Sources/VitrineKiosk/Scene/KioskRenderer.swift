@@ -1,0 +1,100 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineRuntime
+import VitrineScene
+import VitrineSystem
+import VitrineUI
+
+/// `vitrine render`: a PNG of every screen of a kiosk, and of every sheet in each of its states,
+/// headless, with an index (`index.html` to look at, `index.json` for tools).
+///
+/// Each screen is shown on its own (`SceneController.show(screen:)`); a screen with a split
+/// sheet is drawn hidden, shown and (when its content is taller than the shown detent)
+/// expanded; a screen that some action presents in a content sheet is drawn presented over
+/// that screen, collapsed and (when it has an expanded height) expanded.
+public struct KioskRenderer {
+    /// One picture written.
+    public struct Shot: Sendable, Equatable {
+        public var file: String
+        public var screen: String
+        /// `screen`, `split-hidden`, `split-shown`, `split-expanded`, `sheet-collapsed`, `sheet-expanded`.
+        public var state: String
+    }
+
+    public let configuration: KioskConfiguration
+    public let baseDirectory: String?
+    public var registry = ViewRegistry()
+
+    public init(configuration: KioskConfiguration, baseDirectory: String?) {
+        self.configuration = configuration
+        self.baseDirectory = baseDirectory
+    }
+
+    /// Draws everything at `size` pixels and `scale` into `directory`.
+    public func render(size: PixelSize, scale: Double, into directory: String) throws(VitrineError) -> [Shot] {
+        try Directory.create(directory)
+        let scene = KioskScene(configuration: self.configuration, baseDirectory: self.baseDirectory, registry: self.registry)
+        let run = try HeadlessRunner(scene: scene, size: size, scale: scale)
+        guard let controller = scene.controller else { return [] }
+        var shots: [Shot] = []
+        var number = 0
+        func shot(_ screen: String, _ state: String) throws(VitrineError) {
+            run.settle()
+            number += 1
+            let name = String(format2: number) + "-" + screen + (state == "screen" ? "" : "-" + state) + ".png"
+            guard let image = run.screenshot else { return }
+            try PNGCodec.write(image, to: directory + "/" + name)
+            shots.append(Shot(file: name, screen: screen, state: state))
+        }
+        for screen in self.configuration.scene.screens {
+            try controller.show(screen: screen.id)
+            try shot(screen.id, "screen")
+            if let split = controller.topScreen?.splitSheet, !controller.isOnboardingShowing {
+                split.show(true)
+                try shot(screen.id, "split-shown")
+                if split.detentOffsets.count > 2 {
+                    split.move(to: .expanded)
+                    try shot(screen.id, "split-expanded")
+                }
+                split.show(false, animated: false)
+            }
+            if let (presenter, action) = controller.presenter(of: screen.id) {
+                try controller.show(screen: presenter)
+                run.settle()
+                controller.perform(action, from: "render")
+                try shot(screen.id, "sheet-collapsed")
+                if let sheet = controller.contentSheet, sheet.expandedHeight > sheet.collapsedHeight + 0.5 {
+                    sheet.move(to: .expanded)
+                    try shot(screen.id, "sheet-expanded")
+                }
+            }
+        }
+        try self.writeIndex(shots, size: size, scale: scale, into: directory)
+        return shots
+    }
+
+    private func writeIndex(_ shots: [Shot], size: PixelSize, scale: Double, into directory: String) throws(VitrineError) {
+        let json = JSONValue.object([
+            ("size", .string("\(size.width)x\(size.height)")), ("scale", .number(scale)),
+            ("shots", .array(shots.map { .object([("file", .string($0.file)), ("screen", .string($0.screen)), ("state", .string($0.state))]) })),
+        ])
+        try FileBytes.writeAtomically(Array((json.serialized() + "\n").utf8), to: directory + "/index.json")
+        func escaped(_ text: String) -> String {
+            text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        }
+        var html = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Vitrine screens</title>\n"
+        html += "<style>body{font-family:sans-serif;background:#eee;margin:24px}figure{display:inline-block;margin:0 16px 24px 0;vertical-align:top}"
+        html += "img{width:480px;box-shadow:0 2px 8px #0003;background:#fff}figcaption{font-size:14px;margin-top:6px}</style>\n"
+        html += "<h1>\(shots.count) pictures at \(size.width)×\(size.height) px, scale \(JSONValue.number(scale).serialized())</h1>\n"
+        for shot in shots {
+            html += "<figure><a href=\"\(escaped(shot.file))\"><img src=\"\(escaped(shot.file))\"></a><figcaption>\(escaped(shot.screen)) — \(escaped(shot.state))</figcaption></figure>\n"
+        }
+        try FileBytes.writeAtomically(Array(html.utf8), to: directory + "/index.html")
+    }
+}
+
+extension String {
+    /// Two or more digits: `07`.
+    init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
+
+}

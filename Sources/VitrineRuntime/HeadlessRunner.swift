@@ -1,0 +1,81 @@
+import VitrineCore
+import VitrineHeadless
+import VitrineReplay
+import VitrineUI
+
+/// A scene with no screen: a `HeadlessOutput` on a `ManualEventLoop`, so a run is the same on
+/// every machine. `vitrine replay`, `vitrine render`, `vitrine demo --headless`, the component
+/// tests and an app's own tests use it; the scene is mounted exactly as the panel's `Runner`
+/// mounts it.
+///
+/// ```swift
+/// let run = try HeadlessRunner(scene: MyScene(), size: PixelSize(width: 1280, height: 800))
+/// try run.replay("Tests/swipe.json")
+/// try PNGCodec.write(run.screenshot!, to: "after-swipe.png")
+/// ```
+public final class HeadlessRunner {
+    public let loop: ManualEventLoop
+    public let output: HeadlessOutput
+    public let window: Window
+    public let scene: any Scene
+    /// The scene's events, oldest first (the last 1024).
+    public private(set) var events = BoundedLog<SceneEvent>(capacity: 1024)
+
+    /// The largest headless screen (16384 pixels a side, as DRM's mode limit; and at most 2^28
+    /// pixels, a 1 GiB frame).
+    public static let largestSide = 16384
+    public static let largestPixelCount = 1 << 28
+
+    /// - Parameters:
+    ///   - size: the screen in pixels (the window is `size / scale` points).
+    ///   - scale: pixels per point.
+    /// - Throws: when the size is out of range, or when the scene's `mount` throws.
+    public init(scene: any Scene, size: PixelSize, scale: Double = 1, refreshRate: Double = 60) throws(VitrineError) {
+        guard size.width >= 1, size.height >= 1, size.width <= Self.largestSide, size.height <= Self.largestSide,
+            size.width * size.height <= Self.largestPixelCount
+        else {
+            throw VitrineError(.invalidArgument, "a headless screen of \(size.width)x\(size.height) pixels is out of range", hint: "use 1 to \(Self.largestSide) pixels a side")
+        }
+        guard scale.isFinite, scale > 0, Double(size.width) / scale >= 1, Double(size.height) / scale >= 1 else {
+            throw VitrineError(.invalidArgument, "scale \(scale) leaves less than one point of a \(size.width)x\(size.height) screen", hint: "use a scale from 0.25 to 8")
+        }
+        self.loop = ManualEventLoop()
+        self.output = HeadlessOutput(logicalSize: size, refreshRate: refreshRate, loop: self.loop)
+        self.window = Window(output: self.output, scale: scale)
+        self.scene = scene
+        try scene.mount(in: self.window)
+        scene.onEvent = { [unowned self] event in self.events.append(event) }
+        self.settle()
+    }
+
+    /// Runs frames until nothing moves (or `limit` seconds pass); returns whether it went idle.
+    @discardableResult
+    public func settle(limit: Double = 10) -> Bool {
+        self.loop.runUntilIdle(limit: self.loop.now + .seconds(limit))
+    }
+
+    /// Advances time by `seconds`, running frames on the way.
+    public func advance(_ seconds: Double) {
+        self.loop.advance(by: .seconds(seconds))
+    }
+
+    /// Feeds a touch frame to the window at the current time.
+    public func touch(_ frame: TouchFrame) {
+        self.window.handle(frame)
+    }
+
+    /// Plays a recording or JSON script through the window with its own timing, then lets every
+    /// animation settle.
+    public func replay(_ path: String) throws(VitrineError) {
+        let recording = try InputRecording.load(path)
+        let transform = TouchTransform(nativeSize: self.output.nativeSize, rotation: self.output.rotation, scale: self.window.scale)
+        let source = ReplaySource(recording: recording, file: path, transform: transform, loop: self.loop)
+        source.onFrame = { [unowned self] frame in self.window.handle(frame) }
+        try source.start()
+        self.loop.advance(by: Nanoseconds.microseconds(source.duration) + .milliseconds(1))
+        self.settle(limit: 30)
+    }
+
+    /// What is on screen, upright.
+    public var screenshot: PixelBuffer? { self.output.logicalScreen() }
+}

@@ -1,0 +1,253 @@
+import Glibc
+import VitrineCore
+import VitrineDRM
+import VitrineSystem
+import VitrineUI
+
+/// Runs a scene on the real screen and touch input, in one epoll loop, until SIGINT or SIGTERM:
+/// the runtime a kiosk is built on. It knows nothing of any particular scene — the config kiosk
+/// is one (`ConfigKiosk` in VitrineKiosk), an integrator's Swift app another.
+///
+/// - The scene and its settings come from `load`; when it throws, the screen shows an
+///   `ErrorPage` with the message (and the log has it) instead of exiting into a restart loop.
+///   A scene whose `mount` throws is treated the same.
+/// - SIGHUP loads it again: a good one replaces the scene; a bad one is reported and the last
+///   good scene stays (the display and input settings take effect at the next start).
+/// - The scene's events (`SceneEvent`) go to the journal and to `onSceneEvent`.
+/// - systemd (`Type=notify`, without libsystemd): `READY=1` after the first frame reached the
+///   screen (or at once, with `STATUS=waiting for a display`, when none is connected), `STATUS=`
+///   on changes, `WATCHDOG=1` every half `WATCHDOG_USEC` from the loop, `STOPPING=1` on exit.
+/// - A VT on fd 0 is taken over (`VirtualTerminal`): switching away drops DRM master and pauses,
+///   switching back takes it and repaints.
+public final class Runner {
+    /// Where each start's scene comes from.
+    public typealias Loader = () throws(VitrineError) -> LoadedScene
+
+    public let loop: EpollEventLoop
+    private let load: Loader
+    private let logger: Logger
+    public private(set) var scene: (any Scene)?
+    public private(set) var errorPage: ErrorPage?
+    public private(set) var window: Window?
+    /// The settings the display and input were opened with.
+    private var settings: RuntimeSettings?
+    /// Every event the scene reports (after it is logged).
+    public var onSceneEvent: ((SceneEvent) -> Void)?
+    private var display: OpenedDisplay?
+    private var input: InputSource?
+    private var signals: SignalWatcher?
+    /// Follows the calibration directory, so a saved calibration applies at once.
+    private var calibrationWatch: AnyObject?
+    private var terminal: VirtualTerminal?
+    private let notifier: SystemdNotifier?
+    private var watchdog: WatchdogPinger?
+    private var readySent = false
+    /// Called after the first frame reached the screen, with its presentation time (the bench's
+    /// start-up measurement).
+    public var onFirstFrame: ((MonotonicTime) -> Void)?
+    /// The display and input settings used when the scene cannot be loaded at start (the error
+    /// page still needs a screen): `vitrine run` puts its command-line options here.
+    public var fallback = RuntimeSettings()
+    /// How long before the vblank a frame is started beyond its average drawing time: touches
+    /// read until then make the frame (FrameClock.lateRenderMargin). 2 ms covers the jitter of
+    /// the epoll wake-up and a slower-than-average frame on the boards in the research notes.
+    public static let lateRenderMargin = Nanoseconds.milliseconds(2)
+
+    /// - Parameters:
+    ///   - notifier: where readiness goes; by default systemd's `NOTIFY_SOCKET`, if set.
+    public init(
+        loop: EpollEventLoop, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(), logger: Logger = Logger("kiosk"),
+        load: @escaping Loader
+    ) {
+        self.loop = loop
+        self.load = load
+        self.logger = logger
+        self.notifier = notifier
+    }
+
+    /// Runs one scene with fixed settings (no reload source).
+    public convenience init(scene: any Scene, settings: RuntimeSettings, loop: EpollEventLoop, logger: Logger = Logger("kiosk")) {
+        self.init(loop: loop, logger: logger) { () throws(VitrineError) -> LoadedScene in LoadedScene(settings: settings, scene: scene) }
+    }
+
+    /// Opens the display and input, shows the kiosk (or the error page), and runs until a stop
+    /// signal or `seconds`.
+    public func run(seconds: Double? = nil) throws {
+        if let interval = SystemdNotifier.watchdogInterval(), let notifier = self.notifier {
+            let pinger = WatchdogPinger(loop: self.loop, interval: interval) { notifier.watchdog() }
+            pinger.start()
+            self.watchdog = pinger
+        }
+        var loadError: VitrineError?
+        var loaded: LoadedScene?
+        do {
+            loaded = try self.load()
+        } catch {
+            loadError = error
+            self.logger.error("\(error)")
+        }
+        let settings = loaded?.settings ?? self.fallback
+        self.settings = settings
+        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
+        self.signals = signals
+        signals.on(SIGINT) { [loop] _ in loop.stop() }
+        signals.on(SIGTERM) { [loop] _ in loop.stop() }
+        signals.on(SIGHUP) { [weak self] _ in self?.reload() }
+
+        let display = try DisplayOpener.open(settings.display, loop: self.loop)
+        self.display = display
+        let output = display.output
+        output.frameClock.onPresent = { [weak self] time in self?.presented(at: time) }
+        // Draw as late as the frame allows, so touches that arrive meanwhile make this frame.
+        output.frameClock.lateRenderMargin = Self.lateRenderMargin
+        output.onEvent = { [weak self] event in self?.outputChanged(event) }
+        self.terminal = VirtualTerminal.takeOver(
+            signals: signals, onRelease: { output.suspend() }, onAcquire: { [weak self] in
+                output.resume()
+                self?.window?.compositor.setNeedsFullRedraw()
+                self?.window?.setNeedsFrame()
+            })
+        if let loaded {
+            do {
+                try self.show(loaded)
+                self.lastGood = loaded
+            } catch {
+                self.logger.error("\(error)")
+                self.showError(error)
+            }
+        } else {
+            self.showError(loadError!)
+        }
+        self.openInput(settings, output: output)
+        if let drm = output as? DRMOutput, !drm.isShowing {
+            self.sendReady(status: "waiting for a display")
+        }
+        self.logger.notice("showing the kiosk on \(output.name)")
+        if let seconds { try self.loop.run(for: .seconds(seconds)) } else { try self.loop.run() }
+        self.notifier?.stopping()
+        self.watchdog?.stop()
+        output.shutdown()
+        self.terminal?.restore()
+    }
+
+    /// The screen, once `run` opened it.
+    public var output: DisplayOutput? { self.display?.output }
+
+    // MARK: - Scene
+
+    private func newWindow(scale: Double) -> Window {
+        let window = Window(output: self.display!.output, scale: scale)
+        self.window = window
+        return window
+    }
+
+    /// Mounts `loaded.scene` in a fresh window; on failure the previous window stays in charge.
+    private func show(_ loaded: LoadedScene) throws(VitrineError) {
+        let output = self.display!.output
+        let previous = self.window
+        let window = Window(output: output, scale: loaded.settings.scale)
+        do {
+            try loaded.scene.mount(in: window)
+        } catch {
+            previous?.takeFrameClock()
+            throw error
+        }
+        let logger = self.logger
+        loaded.scene.onEvent = { [weak self] event in
+            logger.notice("scene: \(event)")
+            self?.onSceneEvent?(event)
+        }
+        self.window = window
+        self.scene = loaded.scene
+        self.errorPage = nil
+        self.input?.onFrame = { frame in window.handle(frame) }
+        self.notifier?.status("showing the kiosk")
+    }
+
+    private func showError(_ error: VitrineError) {
+        let window = self.newWindow(scale: self.settings?.scale ?? 1)
+        let page = ErrorPage(message: error.description)
+        window.root.addSubview(page)
+        page.pinToEdges()
+        self.errorPage = page
+        self.scene = nil
+        self.input?.onFrame = nil
+        self.notifier?.status("configuration error: \(error.message)")
+    }
+
+    /// SIGHUP: load the scene again; keep the last good one when the new one is bad.
+    public func reload() {
+        self.notifier?.reloading()
+        defer { self.notifier?.send([("READY", "1")]) }
+        do {
+            let loaded = try self.load()
+            if let old = self.settings, old.display != loaded.settings.display || old.input != loaded.settings.input {
+                self.logger.notice("display and input settings change at the next start")
+            }
+            try self.show(loaded)
+            self.lastGood = loaded
+            self.logger.notice("configuration reloaded")
+        } catch {
+            if self.scene != nil {
+                self.logger.error("\(error); keeping the last good configuration")
+                self.notifier?.status("new configuration rejected, showing the last good one: \(error.message)")
+            } else {
+                self.logger.error("\(error)")
+                self.showError(error)
+            }
+        }
+    }
+
+    /// The last scene that mounted, rebuilt in a new window when the display changes size.
+    private var lastGood: LoadedScene?
+
+    // MARK: - Input, output events, readiness
+
+    private func openInput(_ settings: RuntimeSettings, output: DisplayOutput) {
+        var configuration = InputConfiguration(
+            transform: TouchTransform(nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation, scale: settings.scale))
+        configuration.seat = settings.input.seat
+        configuration.calibrationDirectory = settings.input.calibrationDirectory
+        do {
+            let input = try InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
+            if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
+            try input.start()
+            self.input = input
+            self.calibrationWatch = InputOpener.followCalibrationChanges(of: input, directory: configuration.calibrationDirectory, loop: self.loop)
+        } catch {
+            // A kiosk without touch still shows its screen.
+            self.logger.error("\(error); running without touch input")
+        }
+    }
+
+    private func presented(at time: MonotonicTime) {
+        guard !self.readySent else { return }
+        self.sendReady(status: self.scene != nil ? "showing the kiosk" : "showing the configuration error")
+        self.onFirstFrame?(time)
+    }
+
+    private func sendReady(status: String) {
+        guard !self.readySent else { return }
+        self.readySent = true
+        self.notifier?.ready(status: status)
+    }
+
+    private func outputChanged(_ event: OutputEvent) {
+        switch event {
+        case .resumed:
+            if let window = self.window, window.compositor.frame.size != self.display?.output.size {
+                // Another display, another size: build the screen again for it.
+                if let loaded = self.lastGood, self.scene != nil {
+                    do { try self.show(loaded) } catch { self.logger.error("\(error)") }
+                } else if let page = self.errorPage {
+                    self.showError(VitrineError(.invalidData, page.message))
+                }
+            }
+            self.notifier?.status(self.scene != nil ? "showing the kiosk" : "showing the configuration error")
+            self.window?.compositor.setNeedsFullRedraw()
+            self.window?.setNeedsFrame()
+        case .paused(let reason):
+            self.notifier?.status("paused: \(reason)")
+        }
+    }
+}

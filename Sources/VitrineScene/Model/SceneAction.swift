@@ -1,0 +1,130 @@
+import VitrineCore
+import VitrineGraphics
+
+/// What a button, a list row, a card or a bar item does when tapped: a value, routed to one
+/// place (`SceneController.perform`), so it is testable and shows in the state dump. No action
+/// runs a command.
+public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
+    /// Slides the screen with this id in from the right (interactive swipe back).
+    case push(String)
+    /// Back to the screen below.
+    case pop
+    /// Back to the first screen.
+    case popToRoot
+    /// Presents the screen in a content sheet.
+    case present(String, SheetPresentation)
+    /// Dismisses the content sheet.
+    case dismiss
+    /// Shows, hides or toggles the split sheet of the screen on top.
+    case showSplitSheet
+    case hideSplitSheet
+    case toggleSplitSheet
+    /// Back to the first onboarding page (sheets dismissed, navigation back to the first screen).
+    case restartOnboarding
+    /// Leaves the onboarding for the first screen (the completed page's button).
+    case finishOnboarding
+    /// Tells the integrator's software: a named event with a small JSON payload (the journal,
+    /// the state dump, and the control socket).
+    case emit(String, JSONValue)
+
+    /// The actions without an argument, by the name a config writes.
+    public static let simple: [String: SceneAction] = [
+        "pop": .pop, "popToRoot": .popToRoot, "dismiss": .dismiss, "showSplitSheet": .showSplitSheet, "hideSplitSheet": .hideSplitSheet,
+        "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding,
+    ]
+
+    /// The screen the action leads to, if any.
+    public var target: String? {
+        switch self {
+        case .push(let id), .present(let id, _): id
+        default: nil
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .push(let id): .object([("push", .string(id))])
+        case .present(let id, let presentation): .object([("present", .string(id))] + presentation.jsonMembers)
+        case .emit(let name, let payload):
+            if case .null = payload { .object([("emit", .string(name))]) } else { .object([("emit", .string(name)), ("payload", payload)]) }
+        default: .string(self.description)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .push(let id): "push \(id)"
+        case .pop: "pop"
+        case .popToRoot: "popToRoot"
+        case .present(let id, _): "present \(id)"
+        case .dismiss: "dismiss"
+        case .showSplitSheet: "showSplitSheet"
+        case .hideSplitSheet: "hideSplitSheet"
+        case .toggleSplitSheet: "toggleSplitSheet"
+        case .restartOnboarding: "restartOnboarding"
+        case .finishOnboarding: "finishOnboarding"
+        case .emit(let name, _): "emit \(name)"
+        }
+    }
+}
+
+/// How a content sheet presents a screen: its heights, its backdrop, and what dismisses it.
+public struct SheetPresentation: Sendable, Equatable {
+    /// What is behind the sheet while it shows.
+    public enum Backdrop: Sendable, Equatable {
+        /// Blurred (σ 20 points) in a style.
+        case blur(BlurStyle)
+        /// 50% black.
+        case dim
+    }
+
+    /// The collapsed height; nil: half the screen (ContentSheet's default).
+    public var collapsedHeight: SheetHeight?
+    /// The expanded height; nil: the collapsed height (no expansion).
+    public var expandedHeight: SheetHeight?
+    public var backdrop: Backdrop = .blur(.dark)
+    public var dismissOnTouchOutside = true
+    public var enablePanGesture = true
+    /// The header with the screen's title and items (a ✕ when it has no left item).
+    public var showsHeader = true
+
+    public init(collapsedHeight: SheetHeight? = nil, expandedHeight: SheetHeight? = nil, backdrop: Backdrop = .blur(.dark)) {
+        self.collapsedHeight = collapsedHeight
+        self.expandedHeight = expandedHeight
+        self.backdrop = backdrop
+    }
+
+    var jsonMembers: [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        if let height = self.collapsedHeight { members.append(("height", height.json)) }
+        if let height = self.expandedHeight { members.append(("expandedHeight", height.json)) }
+        switch self.backdrop {
+        case .blur(let style): members.append(("backdrop", .string("blur"))); members.append(("blurStyle", .string(style.rawValue)))
+        case .dim: members.append(("backdrop", .string("dim")))
+        }
+        if !self.dismissOnTouchOutside { members.append(("dismissOnTouchOutside", .bool(false))) }
+        if !self.enablePanGesture { members.append(("enablePanGesture", .bool(false))) }
+        if !self.showsHeader { members.append(("showsHeader", .bool(false))) }
+        return members
+    }
+}
+
+/// A sheet's height: points, or a fraction of the screen's height.
+public enum SheetHeight: Sendable, Equatable {
+    case points(Double)
+    case fraction(Double)
+
+    public func resolve(screenHeight: Double) -> Double {
+        switch self {
+        case .points(let value): value
+        case .fraction(let fraction): fraction * screenHeight
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .points(let value): .number(value)
+        case .fraction(let fraction): .string(JSONValue.number(fraction * 100).serialized() + "%")
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineUI
+
+/// One screen: a title and navigation items for its bar, a background, a view tree, and
+/// optionally a split sheet holding another screen.
+public struct ScreenModel: Sendable, Equatable {
+    /// A bar button: text, icon, or both, and what it does.
+    public struct BarItem: Sendable, Equatable {
+        public var title: String
+        public var icon: String?
+        public var action: SceneAction
+        public init(_ title: String, icon: String? = nil, action: SceneAction) {
+            self.title = title
+            self.icon = icon
+            self.action = action
+        }
+    }
+
+    /// What is behind the content.
+    public enum Background: Sendable, Equatable {
+        /// The theme's `background`.
+        case theme
+        case color(Color)
+        /// An image filling the screen (cropped around `focus`), over a colour.
+        case image(path: String, focus: Point, color: Color)
+    }
+
+    /// Whether the bar shows.
+    public enum BarVisibility: String, Sendable, Equatable, CaseIterable {
+        /// When the screen has a title or items, or can go back.
+        case automatic
+        case visible
+        case hidden
+    }
+
+    /// Unique among the scene's screens; actions name screens by it.
+    public var id: String
+    public var title: String
+    public var leftItem: BarItem?
+    public var rightItem: BarItem?
+    public var bar: BarVisibility
+    public var background: Background
+    public var content: ViewNode
+    /// A sheet over this screen (SplitSheet) holding another screen's content.
+    public var splitSheet: SplitSheetModel?
+    /// Where it is in the config (`screens.home`), for messages.
+    public var path: String
+
+    public init(
+        id: String, title: String = "", leftItem: BarItem? = nil, rightItem: BarItem? = nil, bar: BarVisibility = .automatic,
+        background: Background = .theme, content: ViewNode = ViewNode(.stack(StackNode())), splitSheet: SplitSheetModel? = nil, path: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.leftItem = leftItem
+        self.rightItem = rightItem
+        self.bar = bar
+        self.background = background
+        self.content = content
+        self.splitSheet = splitSheet
+        self.path = path ?? "screens.\(id)"
+    }
+
+    /// Every action on the screen (bar items and views), with where it is.
+    public var actions: [(action: SceneAction, path: String)] {
+        var result: [(action: SceneAction, path: String)] = []
+        if let item = self.leftItem { result.append((item.action, self.path + ".left.action")) }
+        if let item = self.rightItem { result.append((item.action, self.path + ".right.action")) }
+        return result + self.content.actions
+    }
+
+    public var imagePaths: [String] {
+        var result = self.content.imagePaths
+        if case .image(let path, _, _) = self.background { result.append(path) }
+        return result
+    }
+}
+
+/// A split sheet on a screen: which screen it holds, and the original's options
+/// (Docs/components.md, "SplitSheet").
+public struct SplitSheetModel: Sendable, Equatable {
+    public var screen: String
+    public var displaceContent = true
+    public var showHandle = true
+    public var minimumSheetHeight = 400.0
+    public var snappingDistance = 150.0
+    public var animationDuration = 0.6
+    public var swipeUpToShowAllowed = true
+    /// Shown when the screen appears.
+    public var initiallyShown = false
+
+    public init(screen: String) { self.screen = screen }
+}
+
+/// The onboarding: pages the visitor swipes through before the first screen.
+public struct OnboardingModel: Sendable, Equatable {
+    /// Screen ids, in order.
+    public var pages: [String]
+    /// Shown after the last page, outside the series (swiping stops there).
+    public var completed: String?
+    /// The progress bar's value on each page; nil: page i of n shows (i + 1) / n.
+    public var progress: [Double]?
+    public var showsPageIndicator = true
+    public var showsProgressBar = true
+
+    public init(pages: [String], completed: String? = nil) {
+        self.pages = pages
+        self.completed = completed
+    }
+
+    /// The progress bar's value on page `index` (the completed page: 1).
+    public func progress(atPage index: Int?) -> Double {
+        guard let index else { return 1 }
+        if let values = self.progress, index < values.count { return values[index] }
+        return Double(index + 1) / Double(max(1, self.pages.count))
+    }
+}
+
+/// A whole interface: its screens, the one it starts on, and an onboarding before it.
+public struct SceneModel: Sendable, Equatable {
+    public var screens: [ScreenModel]
+    /// The first screen of the navigation.
+    public var start: String
+    public var onboarding: OnboardingModel?
+
+    public init(screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil) {
+        self.screens = screens
+        self.start = start ?? screens.first?.id ?? ""
+        self.onboarding = onboarding
+    }
+
+    public func screen(_ id: String) -> ScreenModel? { self.screens.first { $0.id == id } }
+
+    /// The screens reachable from the start and the onboarding through actions and split sheets.
+    public var reachableScreens: Set<String> {
+        var seen: Set<String> = []
+        var queue = [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? [])
+        while let id = queue.popLast() {
+            guard seen.insert(id).inserted, let screen = self.screen(id) else { continue }
+            queue += screen.actions.compactMap(\.action.target)
+            if let sheet = screen.splitSheet { queue.append(sheet.screen) }
+        }
+        return seen
+    }
+}

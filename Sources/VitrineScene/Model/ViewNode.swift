@@ -1,0 +1,244 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineUI
+
+/// One view of a screen, as data: what it is (`Kind`), how long it is each way in its parent
+/// (`Dimension`), and an optional id. A config's `{"type": "text", …}` reads into one;
+/// Swift code builds them directly. `SceneBuilder` turns them into views.
+public struct ViewNode: Sendable, Equatable {
+    public indirect enum Kind: Sendable, Equatable {
+        case stack(StackNode)
+        case grid(GridNode)
+        case scroll(ScrollNode)
+        case text(TextNode)
+        case image(ImageNode)
+        case button(ButtonNode)
+        case list(ListNode)
+        case card(CardNode)
+        case spacer(minLength: Double)
+        case divider
+        /// A view type registered in Swift (`ViewRegistry`), with the properties the config gave.
+        case custom(type: String, properties: JSONValue)
+    }
+
+    public var kind: Kind
+    public var width: Dimension
+    public var height: Dimension
+    /// Names the view in tests and tools.
+    public var id: String?
+    /// Where it is in the config (`screens.home.content.children[2]`), for messages.
+    public var path: String
+
+    public init(_ kind: Kind, width: Dimension = .auto, height: Dimension = .auto, id: String? = nil, path: String = "") {
+        self.kind = kind
+        self.width = width
+        self.height = height
+        self.id = id
+        self.path = path
+    }
+
+    /// Every node in this tree, depth first (this one first).
+    public var allNodes: [ViewNode] {
+        var result = [self]
+        switch self.kind {
+        case .stack(let stack): result += stack.children.flatMap(\.allNodes)
+        case .grid(let grid): result += grid.children.flatMap(\.allNodes)
+        case .scroll(let scroll): result += scroll.content.allNodes
+        default: break
+        }
+        return result
+    }
+
+    /// Every action in this tree, with where it is.
+    public var actions: [(action: SceneAction, path: String)] {
+        self.allNodes.flatMap { node -> [(action: SceneAction, path: String)] in
+            switch node.kind {
+            case .button(let button): return button.action.map { [($0, node.path + ".action")] } ?? []
+            case .card(let card): return card.action.map { [($0, node.path + ".action")] } ?? []
+            case .list(let list):
+                return list.sections.enumerated().flatMap { s, section in
+                    section.rows.enumerated().compactMap { r, row in row.action.map { ($0, node.path + ".sections[\(s)].rows[\(r)].action") } }
+                }
+            default: return []
+            }
+        }
+    }
+
+    /// Every image path in this tree.
+    public var imagePaths: [String] {
+        self.allNodes.flatMap { node -> [String] in
+            switch node.kind {
+            case .image(let image): [image.path]
+            case .card(let card): card.image.map { [$0] } ?? []
+            case .list(let list): list.sections.flatMap { $0.rows.compactMap(\.thumbnail) }
+            default: []
+            }
+        }
+    }
+}
+
+public struct StackNode: Sendable, Equatable {
+    public var axis: StackView.Axis
+    public var spacing: Double
+    public var alignment: StackAlignment
+    public var distribution: StackDistribution
+    public var padding: EdgeInsets
+    public var children: [ViewNode]
+
+    public init(
+        axis: StackView.Axis = .vertical, spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .start,
+        padding: EdgeInsets = .zero, children: [ViewNode] = []
+    ) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.distribution = distribution
+        self.padding = padding
+        self.children = children
+    }
+}
+
+public struct GridNode: Sendable, Equatable {
+    /// Fixed columns; nil: as many as `minimumItemWidth` allows.
+    public var columns: Int?
+    public var minimumItemWidth: Double
+    public var spacing: Double
+    public var padding: EdgeInsets
+    public var children: [ViewNode]
+
+    public init(columns: Int? = nil, minimumItemWidth: Double = 240, spacing: Double = 16, padding: EdgeInsets = .zero, children: [ViewNode] = []) {
+        self.columns = columns
+        self.minimumItemWidth = minimumItemWidth
+        self.spacing = spacing
+        self.padding = padding
+        self.children = children
+    }
+}
+
+public struct ScrollNode: Sendable, Equatable {
+    public var content: ViewNode
+    public init(content: ViewNode) { self.content = content }
+}
+
+public struct TextNode: Sendable, Equatable {
+    public var text: String
+    public var style: TypeStyle
+    public var alignment: TextAlignment
+    /// The most lines shown (with "…"); nil for all.
+    public var lines: Int?
+    public var color: ColorReference
+
+    public init(_ text: String, style: TypeStyle = .body, alignment: TextAlignment = .natural, lines: Int? = nil, color: ColorReference = .theme(.label)) {
+        self.text = text
+        self.style = style
+        self.alignment = alignment
+        self.lines = lines
+        self.color = color
+    }
+}
+
+public struct ImageNode: Sendable, Equatable {
+    /// A PNG or JPEG path (relative to the config's folder), or `builtin:<name>`.
+    public var path: String
+    public var mode: ScaleMode
+    /// The point kept in view when `.fill` crops (0…1 each way).
+    public var focus: Point
+    public var cornerRadius: Double
+
+    public init(_ path: String, mode: ScaleMode = .fit, focus: Point = Point(x: 0.5, y: 0.5), cornerRadius: Double = 0) {
+        self.path = path
+        self.mode = mode
+        self.focus = focus
+        self.cornerRadius = cornerRadius
+    }
+}
+
+public struct ButtonNode: Sendable, Equatable {
+    public var title: String
+    public var style: ButtonStyle
+    /// A Material icon name (`Icon`), before the title.
+    public var icon: String?
+    public var action: SceneAction?
+    /// The title while the screen's split sheet shows (a "Show plan" button reads "Hide plan").
+    public var titleWhenSplitSheetShown: String?
+    /// The button's colour instead of the theme's tint (the fill of a filled button, the text of
+    /// the others).
+    public var tint: ColorReference?
+    /// The title's colour instead of the style's.
+    public var titleColor: ColorReference?
+
+    public init(
+        _ title: String, style: ButtonStyle = .filled, icon: String? = nil, action: SceneAction? = nil, titleWhenSplitSheetShown: String? = nil,
+        tint: ColorReference? = nil, titleColor: ColorReference? = nil
+    ) {
+        self.title = title
+        self.style = style
+        self.icon = icon
+        self.action = action
+        self.titleWhenSplitSheetShown = titleWhenSplitSheetShown
+        self.tint = tint
+        self.titleColor = titleColor
+    }
+}
+
+public struct ListNode: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public var title: String
+        public var subtitle: String?
+        public var trailing: String?
+        /// An image path, shown 48 points square.
+        public var thumbnail: String?
+        /// A chevron; by default shown when the action pushes a screen.
+        public var disclosure: Bool?
+        public var action: SceneAction?
+
+        public init(_ title: String, subtitle: String? = nil, trailing: String? = nil, thumbnail: String? = nil, disclosure: Bool? = nil, action: SceneAction? = nil) {
+            self.title = title
+            self.subtitle = subtitle
+            self.trailing = trailing
+            self.thumbnail = thumbnail
+            self.disclosure = disclosure
+            self.action = action
+        }
+
+        /// Whether the chevron shows.
+        public var showsDisclosure: Bool {
+            if let disclosure { return disclosure }
+            if case .push = self.action { return true }
+            return false
+        }
+    }
+
+    public struct Section: Sendable, Equatable {
+        public var header: String?
+        public var footer: String?
+        public var rows: [Row]
+        public init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+            self.header = header
+            self.footer = footer
+            self.rows = rows
+        }
+    }
+
+    public var sections: [Section]
+    public init(sections: [Section]) { self.sections = sections }
+}
+
+public struct CardNode: Sendable, Equatable {
+    public var image: String?
+    public var title: String
+    public var subtitle: String?
+    public var action: SceneAction?
+    /// The picture's width over height.
+    public var imageAspectRatio: Double
+    public var focus: Point
+
+    public init(title: String, subtitle: String? = nil, image: String? = nil, action: SceneAction? = nil, imageAspectRatio: Double = 1.5, focus: Point = Point(x: 0.5, y: 0.5)) {
+        self.image = image
+        self.title = title
+        self.subtitle = subtitle
+        self.action = action
+        self.imageAspectRatio = imageAspectRatio
+        self.focus = focus
+    }
+}

@@ -1,0 +1,276 @@
+import VitrineCore
+import VitrineGraphics
+import VitrineMotion
+import VitrineUI
+
+/// A `SceneModel` on screen: the first screen in a navigation stack, the onboarding over it, a
+/// content sheet presenting any screen, and every action routed here (`perform`).
+///
+/// It is the same on a panel (`Runner`), headless (`HeadlessRunner`, `vitrine replay`,
+/// `vitrine render`) and in tests. `state()` is the JSON the replay command writes (schema
+/// `vitrine-state/2`, Docs/components.md, "State dump").
+///
+/// ```swift
+/// let model = SceneModel(screens: [
+///     ScreenModel(id: "home", title: "Lobby", content: ViewNode(.stack(StackNode(spacing: 16, padding: EdgeInsets(all: 32), children: [
+///         ViewNode(.text(TextNode("Welcome", style: .largeTitle))),
+///         ViewNode(.button(ButtonNode("Opening hours", action: .push("hours")))),
+///     ])))),
+///     ScreenModel(id: "hours", title: "Opening hours", content: ViewNode(.text(TextNode("9:00 – 18:00")))),
+/// ])
+/// let scene = SceneController(model: model, images: FileImageSource())
+/// ```
+public final class SceneController: Scene {
+    public let model: SceneModel
+    public let theme: Theme
+    public let images: ImageSource
+    public let registry: ViewRegistry
+    public var onEvent: ((SceneEvent) -> Void)?
+    /// Logs what cannot be done (a push whose screen fails to build), instead of throwing from a tap.
+    public var logger = Logger("scene")
+
+    public private(set) weak var window: Window?
+    public private(set) var navigation: NavigationStack?
+    public private(set) var onboarding: OnboardingView?
+    public private(set) var contentSheet: ContentSheet?
+    /// The screen the content sheet presents.
+    public private(set) var presentedScreen: ScreenView?
+    /// The `emit` events, oldest first (the last 256).
+    public private(set) var emitted = BoundedLog<SceneEvent>(capacity: 256)
+    /// Component callbacks and navigation, in order (the last 256): `push exhibit`,
+    /// `contentSheet.didShow`, `splitSheet.rest=shown`.
+    public private(set) var callbacks = BoundedLog<String>(capacity: 256)
+    /// Actions performed, with the config path of what asked (the last 256).
+    public private(set) var actions = BoundedLog<String>(capacity: 256)
+
+    private var builder: SceneBuilder!
+    private var root = SceneRootView()
+
+    public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry()) {
+        self.model = model
+        self.theme = theme
+        self.images = images
+        self.registry = registry
+        self.builder = SceneBuilder(theme: theme, images: images, registry: registry) { [unowned self] action, path in
+            self.perform(action, from: path)
+        }
+    }
+
+    // MARK: - Mounting
+
+    public func mount(in window: Window) throws(VitrineError) {
+        // Every window gets fresh views (a display of another size mounts the scene again).
+        self.root = SceneRootView()
+        self.onboarding = nil
+        self.contentSheet = nil
+        self.presentedScreen = nil
+        self.window = window
+        guard self.model.screen(self.model.start) != nil else {
+            throw VitrineError(.invalidArgument, "start: no screen \"\(self.model.start)\"", hint: "name one of the screens: " + self.model.screens.map(\.id).joined(separator: ", "))
+        }
+        let first = try self.screenView(self.model.start, canGoBack: false)
+        let navigation = NavigationStack(root: first)
+        navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
+        self.navigation = navigation
+        self.root.addSubview(navigation)
+        if let onboarding = self.model.onboarding, !onboarding.pages.isEmpty {
+            self.root.addSubview(try self.makeOnboarding(onboarding))
+        }
+        window.root.backgroundColor = self.theme.background
+        window.root.addSubview(self.root)
+        self.root.pinToEdges()
+    }
+
+    private func makeOnboarding(_ model: OnboardingModel) throws(VitrineError) -> OnboardingView {
+        var pages: [ScreenView] = []
+        for id in model.pages { pages.append(try self.screenView(id, canGoBack: false, page: true)) }
+        let completed = try model.completed.map { id throws(VitrineError) in try self.screenView(id, canGoBack: false, page: true) }
+        let view = OnboardingView(model: model, pages: pages, completed: completed, theme: self.theme)
+        view.onPageChange = { [unowned self] page in
+            self.record("onboarding.page=\(page.model.id)")
+            self.screenChanged()
+        }
+        self.onboarding = view
+        return view
+    }
+
+    /// A fresh view of screen `id` (every push builds one, as a navigation controller would).
+    public func screenView(_ id: String, canGoBack: Bool, page: Bool = false, hidesBar: Bool = false) throws(VitrineError) -> ScreenView {
+        guard var model = self.model.screen(id) else {
+            throw VitrineError(.invalidArgument, "no screen \"\(id)\"", hint: "screens: " + self.model.screens.map(\.id).joined(separator: ", "))
+        }
+        if hidesBar { model.bar = .hidden }
+        let back = canGoBack ? BarButtonItem(title: "Back", icon: "back") { [unowned self] in self.perform(.pop, from: model.path + ".back") } : nil
+        let sheet = model.splitSheet.flatMap { self.model.screen($0.screen) }
+        let view = try ScreenView(model: model, builder: self.builder, backItem: back, sheetScreen: sheet, clearBackground: page)
+        if let split = view.splitSheet {
+            split.onShowingChange = { [unowned self, unowned view] showing in
+                self.record("splitSheet.showing=\(showing)")
+                view.splitShowingChanged(showing)
+            }
+            split.onRest = { [unowned self] detent in self.record("splitSheet.rest=\(detent.rawValue)") }
+        }
+        return view
+    }
+
+    // MARK: - What is in front
+
+    /// The screens of the navigation stack, bottom first.
+    public var navigationStack: [ScreenView] { self.navigation?.stack.compactMap { $0 as? ScreenView } ?? [] }
+    /// The navigation's top screen.
+    public var topScreen: ScreenView? { self.navigation?.currentPage as? ScreenView }
+    /// Whether the onboarding covers the screens.
+    public var isOnboardingShowing: Bool { self.onboarding.map { !$0.isHidden && !self.finishingOnboarding } ?? false }
+    /// The id of the screen in front: an onboarding page, or the navigation's top.
+    public var frontScreenID: String? {
+        if self.isOnboardingShowing, let page = self.onboarding?.pager.currentPage as? ScreenView { return page.model.id }
+        return self.topScreen?.model.id
+    }
+
+    private var finishingOnboarding = false
+
+    func setOnboardingFinished(_ finishing: Bool) { self.finishingOnboarding = finishing }
+
+    private func screenChanged() {
+        let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
+        self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
+    }
+
+    var now: MonotonicTime { self.window?.lastFrameTime?.presentationTime ?? .zero }
+
+    func record(_ callback: String) {
+        self.callbacks.append(callback)
+    }
+
+    // MARK: - Actions
+
+    /// Runs `action`, asked for by the view at config path `path`.
+    public func perform(_ action: SceneAction, from path: String = "") {
+        self.actions.append(path.isEmpty ? action.description : "\(path): \(action)")
+        switch action {
+        case .push(let id):
+            self.dismissForNavigation()
+            guard let navigation = self.navigation else { return }
+            do {
+                let view = try self.screenView(id, canGoBack: true)
+                if navigation.push(view) { self.record("push \(id)") }
+            } catch {
+                self.logger.error("\(path): cannot show screen \(id): \(error)")
+            }
+        case .pop:
+            self.dismissForNavigation()
+            if self.navigation?.pop() == true { self.record("pop") }
+        case .popToRoot:
+            self.dismissForNavigation()
+            if self.navigation?.popToRoot() == true { self.record("popToRoot") }
+        case .present(let id, let presentation):
+            self.present(id, presentation, from: path)
+        case .dismiss:
+            self.contentSheet?.dismiss()
+        case .showSplitSheet:
+            self.splitSheetInFront?.show(true)
+        case .hideSplitSheet:
+            self.splitSheetInFront?.show(false)
+        case .toggleSplitSheet:
+            if let split = self.splitSheetInFront { split.show(!split.showing) }
+        case .restartOnboarding:
+            self.restartOnboarding()
+        case .finishOnboarding:
+            self.finishOnboarding()
+        case .emit(let name, let payload):
+            let event = SceneEvent(.emit, name: name, payload: payload, time: self.now)
+            self.emitted.append(event)
+            self.record("emit \(name)")
+            self.onEvent?(event)
+        }
+    }
+
+    /// A push or pop from inside a content sheet closes the sheet first.
+    private func dismissForNavigation() {
+        if self.contentSheet?.isPresented == true { self.contentSheet?.dismiss() }
+    }
+
+    /// The split sheet of the screen in front (the onboarding has none).
+    public var splitSheetInFront: SplitSheet? { self.isOnboardingShowing ? nil : self.topScreen?.splitSheet }
+
+    private func present(_ id: String, _ presentation: SheetPresentation, from path: String) {
+        if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
+        guard let window = self.window else { return }
+        let screen: ScreenView
+        do {
+            screen = try self.screenView(id, canGoBack: false, hidesBar: true)
+        } catch {
+            self.logger.error("\(path): cannot present screen \(id): \(error)")
+            return
+        }
+        let model = screen.model
+        var item = NavigationItem(title: model.title)
+        if let left = model.leftItem { item.leftItem = BarButtonItem(title: left.title, icon: left.icon) { [unowned self] in self.perform(left.action, from: model.path + ".left.action") } }
+        if let right = model.rightItem { item.rightItem = BarButtonItem(title: right.title, icon: right.icon) { [unowned self] in self.perform(right.action, from: model.path + ".right.action") } }
+        let height = window.size.height
+        let content = ViewContent(
+            view: screen, navigationItem: item, collapsedHeight: presentation.collapsedHeight?.resolve(screenHeight: height),
+            expandedHeight: presentation.expandedHeight?.resolve(screenHeight: height), scrollView: screen.scrollView)
+        let sheet = ContentSheet(content: content, theme: self.theme)
+        sheet.showDefaultHeader = presentation.showsHeader
+        switch presentation.backdrop {
+        case .blur(let style):
+            sheet.blurBackground = true
+            sheet.blurStyle = style
+        case .dim:
+            sheet.blurBackground = false
+        }
+        sheet.dismissOnTouchOutside = presentation.dismissOnTouchOutside
+        sheet.enablePanGesture = presentation.enablePanGesture
+        sheet.onEvent = { [unowned self] name in
+            self.record("contentSheet.\(name)")
+            if name == "didDisappear", self.contentSheet === sheet {
+                self.presentedScreen = nil
+            }
+        }
+        self.contentSheet = sheet
+        self.presentedScreen = screen
+        self.record("present \(id)")
+        sheet.present(in: self.root)
+    }
+
+    private func restartOnboarding() {
+        guard let onboarding = self.onboarding else { return }
+        self.contentSheet?.dismiss(animated: false)
+        self.topScreen?.splitSheet?.show(false, animated: false)
+        self.navigation?.reset()
+        self.finishingOnboarding = false
+        onboarding.pager.reset()
+        onboarding.isHidden = false
+        onboarding.alpha = 1
+        self.record("restartOnboarding")
+        self.screenChanged()
+    }
+
+    private func finishOnboarding() {
+        guard let onboarding = self.onboarding, self.isOnboardingShowing else { return }
+        self.finishingOnboarding = true
+        self.record("finishOnboarding")
+        self.screenChanged()
+        let fade = SpringAnimation(value: 1, target: 0, parameters: SpringParameters(response: 0.35, dampingRatio: 1), tolerance: SettleTolerance.pixels.perUnit(of: 255))
+        fade.onUpdate = { [weak onboarding] value in onboarding?.alpha = value }
+        fade.onComplete = { [weak self, weak onboarding] in
+            guard let self, self.finishingOnboarding else { return }
+            onboarding?.isHidden = true
+            self.finishingOnboarding = false
+        }
+        guard let animator = self.window?.animator else {
+            onboarding.isHidden = true
+            self.finishingOnboarding = false
+            return
+        }
+        animator.run(fade)
+    }
+}
+
+/// Holds the navigation, the onboarding over it, and presented sheets; all fill the window.
+final class SceneRootView: View {
+    override func layoutSubviews() {
+        for view in self.subviews where !(view is ContentSheet) { view.frame = self.bounds }
+    }
+}

@@ -1,0 +1,82 @@
+import VitrineCore
+import VitrineGraphics
+
+/// The named text styles of the type scale: what a config's `"style": "headline"` means.
+///
+/// Sizes and line heights are Apple's Human Interface Guidelines type scale for iOS at the
+/// default ("Large") Dynamic Type size (HIG, Typography, "Specifications": Large Title 34/41,
+/// Title 1 28/34, Title 2 22/28, Title 3 20/25, Headline 17/22 semibold, Body 17/22, Callout
+/// 16/21, Subheadline 15/20, Footnote 13/18, Caption 1 12/16, Caption 2 11/13). The titles are
+/// bold here (as iOS draws large navigation titles) so they carry across a room; `Theme.typeScale`
+/// multiplies every size for viewing distance.
+public enum TypeStyle: String, Hashable, Sendable, CaseIterable {
+    case largeTitle
+    case title
+    case title2
+    case title3
+    case headline
+    case body
+    case callout
+    case subheadline
+    case footnote
+    case caption
+    case caption2
+
+    /// Points per em and the line height in points, at scale 1.
+    public var metrics: (size: Double, lineHeight: Double, weight: FontDescriptor.Weight) {
+        switch self {
+        case .largeTitle: (34, 41, .bold)
+        case .title: (28, 34, .bold)
+        case .title2: (22, 28, .bold)
+        case .title3: (20, 25, .semibold)
+        case .headline: (17, 22, .semibold)
+        case .body: (17, 22, .regular)
+        case .callout: (16, 21, .regular)
+        case .subheadline: (15, 20, .regular)
+        case .footnote: (13, 18, .regular)
+        case .caption: (12, 16, .regular)
+        case .caption2: (11, 13, .regular)
+        }
+    }
+}
+
+/// A colour of the theme, by name, or a colour of its own: what a config's `"color"` holds.
+public enum ColorReference: Hashable, Sendable {
+    case theme(ThemeColor)
+    case fixed(Color)
+
+    public func resolve(in theme: Theme) -> Color {
+        switch self {
+        case .theme(let name): theme.color(name)
+        case .fixed(let color): color
+        }
+    }
+}
+
+/// The theme's colours by name.
+public enum ThemeColor: String, Hashable, Sendable, CaseIterable {
+    case tint, background, surface, label, secondaryLabel, separator, onTint, handleColor
+}
+
+extension Theme {
+    /// The text style for `style` in this theme's font, scaled by `typeScale`.
+    public func textStyle(_ style: TypeStyle, alignment: TextAlignment = .natural, maximumLines: Int? = nil) -> TextStyle {
+        let metrics = style.metrics
+        return TextStyle(
+            font: FontDescriptor(family: self.fontFamily, weight: metrics.weight), pointSize: metrics.size * self.typeScale,
+            alignment: alignment, lineHeight: .points(metrics.lineHeight * self.typeScale), maximumLines: maximumLines)
+    }
+
+    public func color(_ name: ThemeColor) -> Color {
+        switch name {
+        case .tint: self.tint
+        case .background: self.background
+        case .surface: self.surface
+        case .label: self.label
+        case .secondaryLabel: self.secondaryLabel
+        case .separator: self.separator
+        case .onTint: self.onTint
+        case .handleColor: self.handleColor
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+import VitrineCore
+import VitrineGestures
+import VitrineUI
+
+/// A content sheet presenting a 40-row list (collapsed at half the screen, 400 points;
+/// expanded 700) with a Done button, over a plain screen; coordinates come from the sheet.
+final class ContentFixture {
+    let stage = Stage()
+    let scrollView = ScrollView()
+    let list: ListView
+    let sheet: ContentSheet
+    var events: [String] = []
+
+    init(leftItem: Bool = true, expanded: Double? = 700) {
+        self.list = ListView(sections: [ListSection(rows: (1...40).map { ListRow(title: "Row \($0)") })])
+        let container = ScrollContainer(scrollView: self.scrollView, content: self.list)
+        var item = NavigationItem(title: "Rows")
+        let holder = SheetHolder()
+        if leftItem { item.rightItem = BarButtonItem(title: "Done") { holder.sheet?.dismiss() } }
+        let content = ViewContent(view: container, navigationItem: item, collapsedHeight: nil, expandedHeight: expanded, scrollView: self.scrollView)
+        self.sheet = ContentSheet(content: content)
+        self.sheet.blurBackground = true
+        self.sheet.onEvent = { [unowned self] name in self.events.append(name) }
+        holder.sheet = self.sheet
+        self.sheet.present(in: self.stage.root)
+        self.stage.settle()
+    }
+
+    var height: Double { self.stage.bounds.height }
+    /// The top of the sheet, in window points.
+    var top: Double { self.height - self.sheet.visibleHeight }
+    /// A point on the header, and one in the list.
+    var header: Point { Point(x: 640, y: self.top + 20) }
+    var inList: Point { Point(x: 640, y: self.top + 300) }
+
+    static let presentation = ["willAddContent", "willShow", "willAppear", "didAddContent", "didShow", "didAppear"]
+    static let dismissal = ["willRemoveContent", "willHide", "willDisappear", "didRemoveContent", "didHide", "didDisappear"]
+}
+
+/// Lets a bar item's action reach the sheet made after it.
+final class SheetHolder {
+    weak var sheet: ContentSheet?
+}
+
+/// Fills itself with a scroll view around `content`, sized to the content's height.
+final class ScrollContainer: View {
+    let scrollView: ScrollView
+    let content: View
+
+    init(scrollView: ScrollView, content: View) {
+        self.scrollView = scrollView
+        self.content = content
+        super.init()
+        self.addSubview(scrollView)
+        scrollView.contentView.addSubview(content)
+    }
+
+    override func layoutSubviews() {
+        self.scrollView.frame = self.bounds
+        let height = self.content.sizeThatFits(Size(width: self.bounds.width, height: .infinity)).height
+        self.content.frame = Rect(x: 0, y: 0, width: self.bounds.width, height: height)
+        self.scrollView.contentHeight = height
+    }
+}
+
+@Suite("Content sheet (ContentSheet's states, release rule, callbacks and nested scrolling)")
+struct ContentSheetTests {
+    @Test("presented, it rests collapsed at half the screen with the callbacks in the original's order")
+    func presentation() {
+        let f = ContentFixture()
+        #expect(f.sheet.state == .collapsed)
+        #expect(f.sheet.visibleHeight == f.height / 2)
+        #expect(f.events == ContentFixture.presentation)
+    }
+
+    @Test("a touch-down outside the sheet dismisses it at once (not on the lift)")
+    func touchOutside() {
+        let f = ContentFixture()
+        let finger = Finger()
+        finger.down(Point(x: 640, y: f.top / 2))
+        f.stage.play(finger, settle: false)
+        #expect(f.events.last == "willDisappear")
+        finger.hold(40).up()
+        f.stage.play(finger)
+        #expect(!f.sheet.isPresented)
+        #expect(f.events == ContentFixture.presentation + ContentFixture.dismissal)
+    }
+
+    @Test("a flick up on the header expands; from expanded a drag down collapses and never dismisses")
+    func expandThenCollapse() {
+        let f = ContentFixture()
+        let up = Finger()
+        up.down(f.header).drag(by: 0, -170, ms: 80).up()
+        f.stage.play(up)
+        #expect(f.sheet.state == .expanded && f.sheet.visibleHeight == 700)
+        let down = Finger()
+        down.down(f.header).drag(by: 0, 580, ms: 150).up()
+        f.stage.play(down)
+        #expect(f.sheet.isPresented)
+        #expect(f.sheet.state == .collapsed && f.sheet.visibleHeight == 400)
+    }
+
+    @Test("a flick down from collapsed dismisses, and the backdrop leaves with it")
+    func flickDownDismisses() {
+        let f = ContentFixture()
+        let finger = Finger()
+        finger.down(f.header).drag(by: 0, 140, ms: 60).up()
+        f.stage.play(finger)
+        #expect(!f.sheet.isPresented)
+        #expect(f.sheet.superview == nil)
+        #expect(f.events == ContentFixture.presentation + ContentFixture.dismissal)
+    }
+
+    @Test("a slow release in the outer third of the travel goes to the nearer end; in the middle third the velocity's sign decides")
+    func releaseThirds() {
+        let f = ContentFixture()
+        let slow = Finger()
+        slow.down(f.header).drag(by: 0, 60, ms: 600).hold(150).up()
+        f.stage.play(slow)
+        #expect(f.sheet.isPresented && f.sheet.state == .collapsed && f.sheet.visibleHeight == 400)
+        // In the middle third (past a third of the way down) even a slow downward release dismisses.
+        let g = ContentFixture()
+        let middle = Finger()
+        middle.down(g.header).drag(by: 0, 200, ms: 1000).drag(by: 0, 4, ms: 80).up()
+        g.stage.play(middle)
+        #expect(!g.sheet.isPresented)
+    }
+
+    @Test("dragging up in the list expands the sheet, then scrolls the list, in one gesture")
+    func nestedScrollUp() {
+        let f = ContentFixture()
+        let finger = Finger()
+        finger.down(Point(x: 640, y: f.height - 40)).drag(by: 0, -600, ms: 600).hold(120).up()
+        f.stage.play(finger)
+        #expect(f.sheet.visibleHeight == 700)
+        #expect(f.scrollView.contentOffset > 100)
+    }
+
+    @Test("dragging down in a scrolled list scrolls it to the top, then moves the sheet down")
+    func nestedScrollDown() {
+        let f = ContentFixture()
+        let up = Finger()
+        up.down(Point(x: 640, y: f.height - 40)).drag(by: 0, -600, ms: 600).hold(120).up()
+        f.stage.play(up)
+        let down = Finger()
+        down.down(Point(x: 640, y: f.top + 200)).drag(by: 0, 480, ms: 500).hold(120).up()
+        f.stage.play(down)
+        #expect(f.scrollView.contentOffset == 0)
+        #expect(f.sheet.isPresented && f.sheet.state == .collapsed)
+    }
+
+    @Test("a drag that moves the sheet through its list and is then cancelled settles at a height its state names")
+    func cancelledNestedDragSettles() {
+        let f = ContentFixture()
+        let finger = Finger()
+        finger.down(f.inList).drag(by: 0, -150, ms: 300).cancel()
+        f.stage.play(finger)
+        let heights = [f.sheet.collapsedHeight, f.sheet.expandedHeight]
+        #expect(heights.contains(f.sheet.visibleHeight), "left at \(f.sheet.visibleHeight)")
+        #expect(f.sheet.visibleHeight == (f.sheet.state == .expanded ? 700 : 400))
+    }
+
+    @Test("a drag through the list whose finger is still down when the script ends settles the same way")
+    func heldNestedDragSettles() {
+        let f = ContentFixture()
+        let finger = Finger()
+        finger.down(f.inList).drag(by: 0, -150, ms: 300).hold(100).cancel()
+        f.stage.play(finger)
+        #expect(f.sheet.visibleHeight == (f.sheet.state == .expanded ? 700 : 400), "left at \(f.sheet.visibleHeight) \(f.sheet.state)")
+    }
+
+    @Test("the header's Done button dismisses; with no left item a round close button is there too and dismisses")
+    func headerButtons() throws {
+        let f = ContentFixture()
+        let done = try #require(f.sheet.header?.rightButton)
+        let tap = Finger()
+        tap.tap(f.stage.point(in: done))
+        f.stage.play(tap)
+        #expect(!f.sheet.isPresented)
+        let g = ContentFixture(leftItem: false)
+        let close = try #require(g.sheet.header?.leftButton)
+        #expect(close.iconLabel?.text == Icon.glyphName("close"))
+        let tapClose = Finger()
+        tapClose.tap(g.stage.point(in: close))
+        g.stage.play(tapClose)
+        #expect(!g.sheet.isPresented)
+    }
+}
