@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(
             // The demo as a smoke test, the examples (check, render, replay), the scene model.
             name: "VitrineComponentTests",
-            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineTestSupport"],
+            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport"],
             exclude: ["Snapshots", "Recordings"]),
         .testTarget(
             // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.

@@ -1,4 +1,6 @@
 import VitrineCore
+import VitrineGraphics
+import VitrineTestSupport
 import VitrineKiosk
 import VitrineRuntime
 import VitrineScene
@@ -69,5 +71,39 @@ struct KioskRun {
         let at = self.run.loop.now
         self.run.touch(TouchFrame(timestamp: UInt64(at.nanoseconds / 1000), contacts: contacts))
         self.run.settle()
+    }
+
+    // MARK: - Touch scripts, played through the replay source as `vitrine replay` plays them
+
+    /// Writes `events` (touch-script lines) to a file and replays it, then lets everything settle.
+    func replay(_ events: [String]) throws {
+        let directory = TemporaryDirectory(prefix: "vitrine-script")
+        defer { directory.remove() }
+        let path = directory.file("script.json")
+        try FileBytes.writeAtomically(Array(("[\n" + events.joined(separator: ",\n") + "\n]\n").utf8), to: path)
+        try self.run.replay(path)
+    }
+
+    static func event(_ t: Double, _ phase: String, _ point: Point? = nil, id: Int = 0) -> String {
+        let position = point.map { #", "x": \#($0.x), "y": \#($0.y)"# } ?? ""
+        return #"{"t": \#(t), "id": \#(id), "phase": "\#(phase)"\#(position)}"#
+    }
+
+    /// A tap on the centre of `view`.
+    func replayTap(_ view: View) throws {
+        let centre = view.windowFrame.center
+        try self.replay([Self.event(0, "down", centre), Self.event(48, "up")])
+    }
+
+    /// A straight drag from `from` by (dx, dy) over `ms`, sampled every 8 ms, then a lift.
+    func replaySwipe(from: Point, dx: Double, dy: Double, ms: Double) throws {
+        let steps = max(1, Int(ms / 8))
+        var events = [Self.event(0, "down", from)]
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            events.append(Self.event(Double(i * 8), "move", Point(x: from.x + dx * f, y: from.y + dy * f)))
+        }
+        events.append(Self.event(Double(steps * 8 + 8), "up"))
+        try self.replay(events)
     }
 }

@@ -155,4 +155,21 @@ struct CompositorOcclusionTests {
         #expect(compositor.frame[10, 1] & 0xFF > 200)
         #expect((compositor.frame[10, 1] >> 16) & 0xFF > 100)
     }
+
+    @Test("a new layer that replaces a freed one of the same shape is drawn, even where memory hands it the old one's address")
+    func replacedLayerIsDrawn() {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+        let compositor = Compositor(root: root, size: PixelSize(width: 200, height: 150))
+        // A navigation stack swapping screens: each screen is a new layer with a drawn content
+        // of its own (so its backing and version numbers look like the last one's).
+        for index in 0..<50 {
+            let screen = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "screen")
+            let shade = UInt8(index % 2 == 0 ? 40 : 200)
+            screen.draw = { canvas in canvas.fill(Rect(x: 0, y: 0, width: 200, height: 150), color: Color(red: shade, green: shade, blue: shade)) }
+            root.addSublayer(screen)
+            compositor.render()
+            #expect(compositor.frame[100, 75] & 0xFF == UInt32(shade), "screen \(index)")
+            screen.removeFromSuperlayer()
+        }
+    }
 }

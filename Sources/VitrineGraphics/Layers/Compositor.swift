@@ -29,9 +29,9 @@ public final class Compositor {
     public let shadowCache = ShadowCache()
 
     let frameImage: PixmanImage
-    private var records: [ObjectIdentifier: PaintRecord] = [:]
+    private var records: [UInt64: PaintRecord] = [:]
     private var needsFullRedraw = true
-    private var backdrops: [ObjectIdentifier: BackdropState] = [:]
+    private var backdrops: [UInt64: BackdropState] = [:]
 
     public init(root: Layer, size: PixelSize, scale: Double = 1) {
         self.root = root
@@ -51,7 +51,7 @@ public final class Compositor {
         self.lastRedrawCount = 0
         for item in items where item.layer.hasContent { self.updateBacking(item) }
         var damage = self.needsFullRedraw ? Region(screen) : Region()
-        var current: [ObjectIdentifier: PaintRecord] = [:]
+        var current: [UInt64: PaintRecord] = [:]
         var changedBelow: [Region] = []  // changedBelow[i]: damage from items before i
         var running = damage
         for (order, item) in items.enumerated() {
@@ -59,7 +59,7 @@ public final class Compositor {
             let record = PaintRecord(
                 visibleRect: item.visibleRect, originX: item.origin.x, originY: item.origin.y, clip: item.clip, roundedClip: item.roundedClip,
                 opacity: item.opacity, backingVersion: item.layer.backingVersion, backdropIntensity: item.backdrop?.intensity, order: order)
-            let id = ObjectIdentifier(item.layer)
+            let id = item.layer.serial
             current[id] = record
             if let old = self.records[id] {
                 if old != record {
@@ -146,10 +146,10 @@ public final class Compositor {
     /// the blur spreads.
     private func updateBackdrops(_ items: [PaintItem], changedBelow: [Region], damage: Region) -> Region {
         var damage = damage
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<UInt64>()
         for (index, item) in items.enumerated() {
             guard let backdrop = item.backdrop else { continue }
-            let id = ObjectIdentifier(item.layer)
+            let id = item.layer.serial
             seen.insert(id)
             let state: BackdropState
             if let existing = self.backdrops[id], existing.matches(backdrop, size: self.frame.size) {
@@ -174,7 +174,7 @@ public final class Compositor {
         return damage.intersection(self.frame.bounds)
     }
 
-    func backdropState(for layer: Layer) -> BackdropState? { self.backdrops[ObjectIdentifier(layer)] }
+    func backdropState(for layer: Layer) -> BackdropState? { self.backdrops[layer.serial] }
 
     /// Paints `items` into the frame within `damage`.
     private func paint(_ items: [PaintItem], damage: Region) {

@@ -1,3 +1,4 @@
+import Synchronization
 import VitrineCore
 
 /// A blurred view of what is behind a layer (ContentSheet's backdrop), drawn before the layer's
@@ -66,6 +67,11 @@ public final class Layer {
     }
     /// A name for logs and tests.
     public var name: String
+    /// Unique for the life of the process: what the compositor remembers a layer by. (An
+    /// `ObjectIdentifier` is not: a freed layer's address comes back for the next one, and a
+    /// new screen built where an old one was freed would look unchanged and not be drawn.)
+    public let serial: UInt64 = Layer.nextSerial.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let nextSerial = Atomic<UInt64>(0)
 
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?

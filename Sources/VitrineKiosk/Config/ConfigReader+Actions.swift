@@ -59,8 +59,23 @@ extension ConfigReader {
                 }
             }
             return action
+        case .array(let items):
+            guard !items.isEmpty, items.count <= 16 else {
+                self.error(path, "a list of actions runs 1 to 16 of them in order; found \(items.count)")
+                return nil
+            }
+            var actions: [SceneAction] = []
+            for (index, item) in items.enumerated() {
+                if case .array = item {
+                    self.error("\(path)[\(index)]", "a list of actions holds actions, not other lists")
+                    return nil
+                }
+                guard let action = self.action(item, at: "\(path)[\(index)]") else { return nil }
+                actions.append(action)
+            }
+            return .sequence(actions)
         default:
-            self.error(path, "expected an action (a name such as \"pop\", or an object such as {\"push\": \"screen-id\"}), found \(value.kindName)")
+            self.error(path, "expected an action (a name such as \"pop\", an object such as {\"push\": \"screen-id\"}, or a list of them), found \(value.kindName)")
             return nil
         }
     }

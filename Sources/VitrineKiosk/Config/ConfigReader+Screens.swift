@@ -166,12 +166,16 @@ extension ConfigReader {
         }
         for screen in scene.screens {
             for (action, path) in screen.actions {
-                switch action {
-                case .push(let id): check(id, at: path + ".push", what: "pushes")
-                case .present(let id, _): check(id, at: path + ".present", what: "presents")
-                case .restartOnboarding where scene.onboarding == nil:
-                    self.warning(path, "restartOnboarding does nothing: the kiosk has no onboarding")
-                default: break
+                let steps = action.steps
+                for (index, step) in steps.enumerated() {
+                    let at = steps.count > 1 ? "\(path)[\(index)]" : path
+                    switch step {
+                    case .push(let id): check(id, at: at + ".push", what: "pushes")
+                    case .present(let id, _): check(id, at: at + ".present", what: "presents")
+                    case .restartOnboarding where scene.onboarding == nil:
+                        self.warning(at, "restartOnboarding does nothing: the kiosk has no onboarding")
+                    default: break
+                    }
                 }
             }
             if let sheet = screen.splitSheet {
@@ -188,7 +192,7 @@ extension ConfigReader {
         }
         if let onboarding = scene.onboarding {
             let finishes = scene.screens.filter { (onboarding.pages + [onboarding.completed].compactMap { $0 }).contains($0.id) }
-                .contains { $0.actions.contains { $0.action == .finishOnboarding } }
+                .contains { $0.actions.contains { $0.action.steps.contains(.finishOnboarding) } }
             if !finishes {
                 self.warning("onboarding", "nothing leads from the onboarding to the first screen: give its completed page a button with \"action\": \"finishOnboarding\"")
             }

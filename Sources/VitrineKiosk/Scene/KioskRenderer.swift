@@ -16,7 +16,10 @@ public struct KioskRenderer {
     /// One picture written.
     public struct Shot: Sendable, Equatable {
         public var file: String
+        /// The screen the picture is of (for a split sheet's states, the screen it holds).
         public var screen: String
+        /// The screen it is shown over or in (a sheet's presenter or holder); nil on its own.
+        public var over: String?
         /// `screen`, `split-hidden`, `split-shown`, `split-expanded`, `sheet-collapsed`, `sheet-expanded`.
         public var state: String
     }
@@ -38,23 +41,25 @@ public struct KioskRenderer {
         guard let controller = scene.controller else { return [] }
         var shots: [Shot] = []
         var number = 0
-        func shot(_ screen: String, _ state: String) throws(VitrineError) {
+        func shot(_ screen: String, _ state: String, over: String? = nil) throws(VitrineError) {
             run.settle()
             number += 1
-            let name = String(format2: number) + "-" + screen + (state == "screen" ? "" : "-" + state) + ".png"
+            let name = String(format2: number) + "-" + (over.map { $0 + "-" } ?? "") + screen + (state == "screen" ? "" : "-" + state) + ".png"
             guard let image = run.screenshot else { return }
             try PNGCodec.write(image, to: directory + "/" + name)
-            shots.append(Shot(file: name, screen: screen, state: state))
+            shots.append(Shot(file: name, screen: screen, over: over, state: state))
         }
+        let sheetOnly = Self.sheetOnlyScreens(self.configuration.scene)
         for screen in self.configuration.scene.screens {
             try controller.show(screen: screen.id)
-            try shot(screen.id, "screen")
-            if let split = controller.topScreen?.splitSheet, !controller.isOnboardingShowing {
+            // A screen only ever seen in a sheet is drawn in its sheet (below, or on its holder).
+            if !sheetOnly.contains(screen.id) { try shot(screen.id, "screen") }
+            if let split = controller.topScreen?.splitSheet, let held = screen.splitSheet?.screen, !controller.isOnboardingShowing {
                 split.show(true)
-                try shot(screen.id, "split-shown")
+                try shot(held, "split-shown", over: screen.id)
                 if split.detentOffsets.count > 2 {
                     split.move(to: .expanded)
-                    try shot(screen.id, "split-expanded")
+                    try shot(held, "split-expanded", over: screen.id)
                 }
                 split.show(false, animated: false)
             }
@@ -62,10 +67,10 @@ public struct KioskRenderer {
                 try controller.show(screen: presenter)
                 run.settle()
                 controller.perform(action, from: "render")
-                try shot(screen.id, "sheet-collapsed")
+                try shot(screen.id, "sheet-collapsed", over: presenter)
                 if let sheet = controller.contentSheet, sheet.expandedHeight > sheet.collapsedHeight + 0.5 {
                     sheet.move(to: .expanded)
-                    try shot(screen.id, "sheet-expanded")
+                    try shot(screen.id, "sheet-expanded", over: presenter)
                 }
             }
         }
@@ -73,10 +78,31 @@ public struct KioskRenderer {
         return shots
     }
 
+    /// Screens that no push, start or onboarding shows full-screen: only a content sheet presents
+    /// them or a split sheet holds them.
+    static func sheetOnlyScreens(_ scene: SceneModel) -> Set<String> {
+        var full: Set<String> = [scene.start]
+        var sheets: Set<String> = []
+        if let onboarding = scene.onboarding { full.formUnion(onboarding.pages + [onboarding.completed].compactMap { $0 }) }
+        for screen in scene.screens {
+            if let split = screen.splitSheet { sheets.insert(split.screen) }
+            for (action, _) in screen.actions {
+                for step in action.steps {
+                    switch step {
+                    case .push(let id): full.insert(id)
+                    case .present(let id, _): sheets.insert(id)
+                    default: break
+                    }
+                }
+            }
+        }
+        return sheets.subtracting(full)
+    }
+
     private func writeIndex(_ shots: [Shot], size: PixelSize, scale: Double, into directory: String) throws(VitrineError) {
         let json = JSONValue.object([
             ("size", .string("\(size.width)x\(size.height)")), ("scale", .number(scale)),
-            ("shots", .array(shots.map { .object([("file", .string($0.file)), ("screen", .string($0.screen)), ("state", .string($0.state))]) })),
+            ("shots", .array(shots.map { .object([("file", .string($0.file)), ("screen", .string($0.screen)), ("over", $0.over.map(JSONValue.string) ?? .null), ("state", .string($0.state))]) })),
         ])
         try FileBytes.writeAtomically(Array((json.serialized() + "\n").utf8), to: directory + "/index.json")
         func escaped(_ text: String) -> String {
@@ -87,7 +113,7 @@ public struct KioskRenderer {
         html += "img{width:480px;box-shadow:0 2px 8px #0003;background:#fff}figcaption{font-size:14px;margin-top:6px}</style>\n"
         html += "<h1>\(shots.count) pictures at \(size.width)×\(size.height) px, scale \(JSONValue.number(scale).serialized())</h1>\n"
         for shot in shots {
-            html += "<figure><a href=\"\(escaped(shot.file))\"><img src=\"\(escaped(shot.file))\"></a><figcaption>\(escaped(shot.screen)) — \(escaped(shot.state))</figcaption></figure>\n"
+            html += "<figure><a href=\"\(escaped(shot.file))\"><img src=\"\(escaped(shot.file))\"></a><figcaption>\(escaped(shot.screen)) — \(escaped(shot.state))\(shot.over.map { " (over " + escaped($0) + ")" } ?? "")</figcaption></figure>\n"
         }
         try FileBytes.writeAtomically(Array(html.utf8), to: directory + "/index.html")
     }

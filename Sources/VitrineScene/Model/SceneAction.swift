@@ -26,6 +26,8 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     /// Tells the integrator's software: a named event with a small JSON payload (the journal,
     /// the state dump, and the control socket).
     case emit(String, JSONValue)
+    /// Several actions, one after another (`emit` a purchase, then `push` the thank-you screen).
+    indirect case sequence([SceneAction])
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
@@ -33,12 +35,24 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding,
     ]
 
-    /// The screen the action leads to, if any.
+    /// The screen the action leads to, if any (the last one, for a sequence).
     public var target: String? {
+        self.targets.last
+    }
+
+    /// Every screen the action leads to.
+    public var targets: [String] {
         switch self {
-        case .push(let id), .present(let id, _): id
-        default: nil
+        case .push(let id), .present(let id, _): [id]
+        case .sequence(let actions): actions.flatMap(\.targets)
+        default: []
         }
+    }
+
+    /// This action, or the actions of a sequence, flattened.
+    public var steps: [SceneAction] {
+        if case .sequence(let actions) = self { return actions.flatMap(\.steps) }
+        return [self]
     }
 
     public var json: JSONValue {
@@ -47,6 +61,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .present(let id, let presentation): .object([("present", .string(id))] + presentation.jsonMembers)
         case .emit(let name, let payload):
             if case .null = payload { .object([("emit", .string(name))]) } else { .object([("emit", .string(name)), ("payload", payload)]) }
+        case .sequence(let actions): .array(actions.map(\.json))
         default: .string(self.description)
         }
     }
@@ -64,6 +79,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .restartOnboarding: "restartOnboarding"
         case .finishOnboarding: "finishOnboarding"
         case .emit(let name, _): "emit \(name)"
+        case .sequence(let actions): actions.map(\.description).joined(separator: ", then ")
         }
     }
 }

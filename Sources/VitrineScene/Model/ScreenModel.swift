@@ -138,7 +138,7 @@ public struct SceneModel: Sendable, Equatable {
         var queue = [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? [])
         while let id = queue.popLast() {
             guard seen.insert(id).inserted, let screen = self.screen(id) else { continue }
-            queue += screen.actions.compactMap(\.action.target)
+            queue += screen.actions.flatMap(\.action.targets)
             if let sheet = screen.splitSheet { queue.append(sheet.screen) }
         }
         return seen

@@ -19,8 +19,19 @@ extension SceneController {
             onboarding.isHidden = true
             self.setOnboardingFinished(false)
         }
-        let view = try self.screenView(id, canGoBack: false)
-        self.navigation?.reset(to: view)
+        guard id != self.model.start, self.isPushed(id) else {
+            self.navigation?.reset(to: try self.screenView(id, canGoBack: false))
+            return
+        }
+        // A screen a button pushes is shown as a visitor sees it: over the first screen, with
+        // its back button.
+        self.navigation?.reset(to: try self.screenView(self.model.start, canGoBack: false))
+        self.navigation?.push(try self.screenView(id, canGoBack: true), animated: false)
+    }
+
+    /// Whether some action pushes screen `id`.
+    func isPushed(_ id: String) -> Bool {
+        self.model.screens.contains { screen in screen.actions.contains { $0.action.steps.contains(.push(id)) } }
     }
 
     /// The first screen whose action presents `id`, and that action (for showing a presented
@@ -28,7 +39,9 @@ extension SceneController {
     public func presenter(of id: String) -> (screen: String, action: SceneAction)? {
         for screen in self.model.screens {
             for (action, _) in screen.actions {
-                if case .present(let target, _) = action, target == id { return (screen.id, action) }
+                for step in action.steps {
+                    if case .present(let target, _) = step, target == id { return (screen.id, step) }
+                }
             }
         }
         return nil

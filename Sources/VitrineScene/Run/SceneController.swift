@@ -182,6 +182,8 @@ public final class SceneController: Scene {
             self.emitted.append(event)
             self.record("emit \(name)")
             self.onEvent?(event)
+        case .sequence(let actions):
+            for step in actions { self.perform(step, from: path) }
         }
     }
 

@@ -4,7 +4,8 @@ import VitrineCore
 ///
 /// The number of columns is `columns` when set; otherwise as many cells of at least
 /// `minimumItemWidth` points as fit (at least one), so one layout shows two columns on a
-/// 1280-point panel and three on a 1920-point one. A row is as tall as its tallest child
+/// 1280-point panel and three on a 1920-point one — but never more columns than items, so three
+/// cards on a wide panel share the row instead of leaving a hole. A row is as tall as its tallest child
 /// (`layoutHeight`, else `sizeThatFits` at the cell's width); every child fills its cell.
 public final class GridView: View {
     /// A fixed column count; nil: as many as `minimumItemWidth` allows.
@@ -34,7 +35,7 @@ public final class GridView: View {
     /// Cells' width and each row's height for an inner width.
     private func rows(innerWidth: Double) -> (columns: Int, cellWidth: Double, heights: [Double]) {
         let items = self.items
-        let columns = self.columnCount(forWidth: innerWidth)
+        let columns = self.columns == nil ? max(1, min(self.columnCount(forWidth: innerWidth), items.count)) : self.columnCount(forWidth: innerWidth)
         let cellWidth = max(0, (innerWidth - self.spacing * Double(columns - 1)) / Double(columns))
         var heights: [Double] = []
         var index = 0

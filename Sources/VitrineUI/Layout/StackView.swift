@@ -71,59 +71,28 @@ public final class StackView: View {
 
     // MARK: - Measuring
 
-    public override func sizeThatFits(_ proposal: Size) -> Size {
-        let children = self.arranged
-        let mainAvailable = self.main(proposal) - self.mainPadding
-        let crossAvailable = max(0, self.cross(proposal) - self.crossPadding)
-        var mainTotal = self.spacing * Double(max(0, children.count - 1))
-        var crossMaximum = 0.0
-        var flexible = false
-        for child in children {
-            let given = self.fixedCross(child, in: crossAvailable)
-            let dimension = self.mainDimension(child)
-            var length: Double
-            if let fixed = dimension.fixedLength(in: mainAvailable) {
-                length = fixed
-            } else if let spacer = child as? Spacer {
-                length = spacer.minLength
-                flexible = true
-            } else {
-                length = self.fit(child, main: .infinity, cross: given ?? crossAvailable).main
-                if dimension == .fill { flexible = true }
-            }
-            mainTotal += length
-            let crossLength = given ?? min(self.fit(child, main: length, cross: crossAvailable).cross, crossAvailable)
-            crossMaximum = max(crossMaximum, child is Spacer ? 0 : crossLength)
-        }
-        if flexible && mainAvailable.isFinite { mainTotal = max(mainTotal, mainAvailable) }
-        return self.size(main: mainTotal + self.mainPadding, cross: crossMaximum + self.crossPadding)
-    }
-
-    // MARK: - Layout
-
-    public override func layoutSubviews() {
-        let inner = self.bounds.inset(by: self.padding)
-        let mainLength = max(0, self.main(inner.size))
-        let crossLength = max(0, self.cross(inner.size))
-        let children = self.arranged
-        guard !children.isEmpty else { return }
+    /// Each child's length along the axis in a stack whose inside is `mainLength` long (infinite:
+    /// unbounded, so every child is its own length) and `crossLength` across; and what is left
+    /// over along the axis.
+    private func lengths(_ children: [View], mainLength: Double, crossLength: Double) -> (lengths: [Double], remaining: Double) {
         let crossGiven = children.map { self.fixedCross($0, in: crossLength) }
-
-        // Along the axis: fixed lengths, then own sizes, then the rest to the flexible ones.
         var lengths = [Double](repeating: 0, count: children.count)
         var autoIndices: [Int] = []
         var flexibleIndices: [Int] = []
         for (index, child) in children.enumerated() {
             if let fixed = self.mainDimension(child).fixedLength(in: mainLength) {
                 lengths[index] = fixed
-            } else if self.isFlexible(child) {
+            } else if self.isFlexible(child) && mainLength.isFinite {
                 flexibleIndices.append(index)
+            } else if let spacer = child as? Spacer {
+                lengths[index] = spacer.minLength
             } else {
                 lengths[index] = self.fit(child, main: .infinity, cross: crossGiven[index] ?? crossLength).main
                 autoIndices.append(index)
             }
         }
-        let spacing = self.spacing * Double(children.count - 1)
+        guard mainLength.isFinite else { return (lengths, 0) }
+        let spacing = self.spacing * Double(max(0, children.count - 1))
         var remaining = mainLength - spacing - lengths.reduce(0, +)
         if remaining < 0 {
             // Too long: the children sized by their content give way, in proportion.
@@ -140,6 +109,39 @@ public final class StackView: View {
             for (position, index) in flexibleIndices.enumerated() { lengths[index] = minimums[position] + share }
             remaining = 0
         }
+        return (lengths, remaining)
+    }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let children = self.arranged
+        let mainAvailable = max(0, self.main(proposal) - self.mainPadding)
+        let crossAvailable = max(0, self.cross(proposal) - self.crossPadding)
+        let (lengths, remaining) = self.lengths(children, mainLength: mainAvailable, crossLength: crossAvailable)
+        var mainTotal = lengths.reduce(0, +) + self.spacing * Double(max(0, children.count - 1))
+        // Offered a length, a stack with flexible children takes all of it.
+        if mainAvailable.isFinite, children.contains(where: { self.isFlexible($0) }) { mainTotal = max(mainTotal, mainAvailable - remaining) }
+        var crossMaximum = 0.0
+        for (index, child) in children.enumerated() {
+            // A child that fills the stack across takes what the stack has; it does not make the
+            // stack longer across (a photo of height `fill` beside a column of text).
+            if child is Spacer || self.crossDimension(child) == .fill { continue }
+            let given = self.fixedCross(child, in: crossAvailable)
+            let crossLength = given ?? min(self.fit(child, main: lengths[index], cross: crossAvailable).cross, crossAvailable)
+            crossMaximum = max(crossMaximum, crossLength)
+        }
+        return self.size(main: mainTotal + self.mainPadding, cross: crossMaximum + self.crossPadding)
+    }
+
+    // MARK: - Layout
+
+    public override func layoutSubviews() {
+        let inner = self.bounds.inset(by: self.padding)
+        let mainLength = max(0, self.main(inner.size))
+        let crossLength = max(0, self.cross(inner.size))
+        let children = self.arranged
+        guard !children.isEmpty else { return }
+        let crossGiven = children.map { self.fixedCross($0, in: crossLength) }
+        let (lengths, remaining) = self.lengths(children, mainLength: mainLength, crossLength: crossLength)
 
         var position = 0.0
         var gap = self.spacing

@@ -160,6 +160,8 @@ public final class SplitSheet: View {
         self.sheetView.frame = Rect(x: 0, y: bounds.height - offset, width: bounds.width, height: self.sheetHeight + max(0, -offset) + 200)
         self.handleView.frame = Rect(x: (bounds.width - 36) / 2, y: 9, width: 36, height: 5)
         self.handleView.isHidden = !self.showHandle
+        // Hidden, the sheet (and its shadow, which reaches above it) is not drawn at all.
+        self.sheetView.isHidden = offset <= 0
     }
 
     private func contentChanged() {

@@ -1,0 +1,116 @@
+import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineKiosk
+import VitrineSystem
+import VitrineTestSupport
+import VitrineUI
+
+/// The three example kiosks in Examples/: each checks clean, `vitrine render` draws every
+/// screen and sheet state exactly as its goldens (full scale, 1280×800), and a visitor's touches
+/// — replayed through the replay source, at coordinates read from the views — do what they say.
+@Suite("Example kiosks: museum, café menu board, ticket machine")
+struct ExampleTests {
+    static let names = ["museum", "cafe", "tickets"]
+
+    @Test("check-config finds no error and no warning", arguments: names)
+    func clean(name: String) throws {
+        let check = try KioskConfigLoader.check(path: KioskRun.examples + "/\(name)/kiosk.json")
+        #expect(check.errors.isEmpty, "\(check.errorLines)")
+        #expect(check.warnings.isEmpty, "\(check.warningLines)")
+        #expect(check.configuration.version == 2)
+    }
+
+    @Test("vitrine render draws every screen and sheet state as its golden image", arguments: names)
+    func rendersAsGoldens(name: String) throws {
+        let loaded = try KioskConfigLoader.load(path: KioskRun.examples + "/\(name)/kiosk.json")
+        let directory = TemporaryDirectory(prefix: "vitrine-render")
+        defer { directory.remove() }
+        let shots = try KioskRenderer(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+            .render(size: PixelSize(width: 1280, height: 800), scale: 1, into: directory.path)
+        // Every screen appears, on its own or in the sheet that shows it.
+        #expect(Set(shots.map(\.screen)) == Set(loaded.configuration.scene.screens.map(\.id)))
+        let snapshots = GoldenImage.snapshotDirectory() + "/\(name)"
+        try Directory.create(snapshots)
+        for shot in shots {
+            let image = try PNGCodec.read(path: directory.file(shot.file))
+            let comparison = GoldenImage.compare(image, name: String(shot.file.dropLast(4)), directory: snapshots)
+            #expect(comparison.matches(tolerance: 3), "\(comparison)")
+        }
+        #expect(try Directory.entryNamesOrError(directory.path).contains("index.html"))
+    }
+
+    @Test("museum: a card opens a gallery, a row an exhibit, a swipe from the left goes back; Hours presents and ✕ dismisses; Floor plan shows the plan")
+    func museum() throws {
+        let run = try KioskRun(example: "museum")
+        #expect(run.state["onboarding"]?["showing"] == .bool(true))
+        run.controller.perform(.finishOnboarding)
+        run.run.settle()
+        #expect(run.front == "home")
+        try run.replayTap(try #require(run.view("screens.home.content.children[1].children[1]")))
+        #expect(run.stack == ["home", "instruments"])
+        try run.replayTap(try #require(run.view("screens.instruments.content.children[1].sections[0].rows[1]")))
+        #expect(run.stack == ["home", "instruments", "chronometer"])
+        // The portrait photo is fitted whole: as tall as its frame allows, at its own aspect.
+        let photo = try #require(run.view("photo") as? ImageView)
+        #expect(abs(photo.aspectRatio - 0.75) < 0.01)
+        // Swipe back: a finger from the left edge across half the screen.
+        try run.replaySwipe(from: Point(x: 60, y: 400), dx: 700, dy: 0, ms: 300)
+        #expect(run.stack == ["home", "instruments"])
+        #expect(run.state["navigation"]?["transitioning"] == .bool(false))
+        // The bar's back button goes back too.
+        let back = try #require(run.controller.topScreen?.bar?.leftButton)
+        try run.replayTap(back)
+        #expect(run.stack == ["home"])
+        // Hours: a content sheet holding the hours screen, over a blurred home.
+        try run.replayTap(try #require(run.controller.topScreen?.bar?.rightButton))
+        #expect(run.state["content_sheet"]?["screen"]?.stringValue == "hours")
+        #expect(run.state["content_sheet"]?["state"]?.stringValue == "collapsed")
+        #expect(run.state["content_sheet"]?["visible_height"]?.doubleValue == 460)
+        try run.replayTap(try #require(run.controller.contentSheet?.header?.leftButton))
+        #expect(run.state["content_sheet"]?["presented"] == .bool(false))
+        // Floor plan: the split sheet with the plan rises to its shown detent.
+        try run.replayTap(try #require(run.controller.topScreen?.bar?.leftButton))
+        #expect(run.state["split_sheet"]?["detent"]?.stringValue == "shown")
+        #expect(run.state["split_sheet"]?["sheet"]?.stringValue == "floor-plan")
+        #expect(run.emitted.isEmpty)
+    }
+
+    @Test("café: a category card opens its list; a product row presents the product in a sheet; a flick down dismisses it")
+    func cafe() throws {
+        let run = try KioskRun(example: "cafe")
+        #expect(run.front == "menu")
+        try run.replayTap(try #require(run.view("screens.menu.content.children[1].children[2]")))
+        #expect(run.stack == ["menu", "pastries"])
+        try run.replayTap(try #require(run.view("screens.pastries.content.children[1].sections[0].rows[2]")))
+        #expect(run.state["content_sheet"]?["screen"]?.stringValue == "lemon-cake")
+        #expect(run.state["content_sheet"]?["visible_height"]?.doubleValue == 496)
+        let sheet = try #require(run.controller.contentSheet)
+        let header = sheet.containerView.windowFrame
+        try run.replaySwipe(from: Point(x: 640, y: header.minY + 20), dx: 0, dy: 160, ms: 60)
+        #expect(run.state["content_sheet"]?["presented"] == .bool(false))
+        #expect(run.stack == ["menu", "pastries"])
+    }
+
+    @Test("ticket machine: choose, confirm, Buy emits purchase with the choice and shows thanks, Done returns home")
+    func tickets() throws {
+        let run = try KioskRun(example: "tickets")
+        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[1]")))
+        #expect(run.stack == ["choose", "confirm-day"])
+        // Changing one's mind: swipe back, pick the week pass instead.
+        try run.replaySwipe(from: Point(x: 60, y: 400), dx: 700, dy: 0, ms: 300)
+        #expect(run.stack == ["choose"])
+        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[2]")))
+        #expect(run.stack == ["choose", "confirm-week"])
+        try run.replayTap(try #require(run.view("screens.confirm-week.content.children[4]")))
+        #expect(run.stack == ["choose", "confirm-week", "thanks"])
+        let events = run.emitted
+        #expect(events.map(\.name) == ["purchase"])
+        #expect(events.first?.payload == .object([("ticket", .string("week")), ("price_cents", .number(2400))]))
+        // The state dump lists the event for the integrator's tests.
+        #expect(run.state["events"]?.arrayValue?.first?["name"]?.stringValue == "purchase")
+        try run.replayTap(try #require(run.view("screens.thanks.content.children[4]")))
+        #expect(run.stack == ["choose"])
+        #expect(run.emitted.count == 1)
+    }
+}
