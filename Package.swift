@@ -28,7 +28,9 @@ let package = Package(
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
         // The public surface (Docs/app.md): the toolkit, the scene model, the runtime, the config kiosk.
-        .library(name: "VitrineUI", targets: ["VitrineUI"]),
+        // VitrineUI brings the modules its API is made of: geometry, colours and errors (Core),
+        // canvas, images and text (Graphics), gestures and motion.
+        .library(name: "VitrineUI", targets: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures", "VitrineMotion"]),
         .library(name: "VitrineScene", targets: ["VitrineScene"]),
         .library(name: "VitrineRuntime", targets: ["VitrineRuntime"]),
         .library(name: "VitrineKiosk", targets: ["VitrineKiosk"]),
@@ -213,6 +215,10 @@ let package = Package(
                 "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport",
                 "VitrineRuntime", "VitrineScene", "VitrineHeadless",
             ]),
+        .testTarget(
+            // The runner with scenes that are not the config kiosk.
+            name: "VitrineRuntimeTests",
+            dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),

@@ -16,6 +16,11 @@ if ! swift build --build-tests || ! swift test; then
   failed+=("unit tests")
 fi
 
+step "example Swift app (Examples/swift-app: depends on Vitrine by path, its own replay test)"
+if ! swift build --package-path Examples/swift-app --build-tests || ! swift test --package-path Examples/swift-app; then
+  failed+=("example Swift app")
+fi
+
 for system_test in scripts/vm/test-*.py; do
   step "system test $(basename "$system_test")"
   if ! python3 "$system_test"; then

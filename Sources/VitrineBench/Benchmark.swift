@@ -73,6 +73,7 @@ public enum BenchmarkList {
         TextBenchmark(),
         StartupBenchmark(),
         InputLatencyBenchmark(),
+        SceneBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

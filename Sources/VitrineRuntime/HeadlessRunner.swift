@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineGraphics
 import VitrineHeadless
 import VitrineReplay
 import VitrineUI
@@ -78,4 +79,12 @@ public final class HeadlessRunner {
 
     /// What is on screen, upright.
     public var screenshot: PixelBuffer? { self.output.logicalScreen() }
+
+    /// Writes what is on screen as a PNG file (atomically).
+    public func writeScreenshot(to path: String) throws(VitrineError) {
+        guard let image = self.screenshot else {
+            throw VitrineError(.invalidArgument, "nothing was drawn, so there is no screenshot to write to \(path)")
+        }
+        try PNGCodec.write(image, to: path)
+    }
 }

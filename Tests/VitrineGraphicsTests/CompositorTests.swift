@@ -1,6 +1,6 @@
 import Testing
 import VitrineCore
-import VitrineGraphics
+@testable import VitrineGraphics
 import VitrineTestSupport
 
 @Suite("Compositor")
@@ -171,5 +171,33 @@ struct CompositorOcclusionTests {
             #expect(compositor.frame[100, 75] & 0xFF == UInt32(shade), "screen \(index)")
             screen.removeFromSuperlayer()
         }
+    }
+
+    @Test("a rounded layer of one colour has no backing, and looks as it does with one (also inside a rounded clip, faded)")
+    func roundedSolidLayer() {
+        func scene(backed: Bool) -> (Layer, Layer, PixelBuffer) {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+            root.backgroundColor = Color(hex: "#304050")!
+            let clip = Layer(frame: Rect(x: 10, y: 10, width: 170, height: 120), name: "clip")
+            clip.cornerRadii = CornerRadii(all: 30)
+            clip.clipsToBounds = true
+            root.addSublayer(clip)
+            let group = Layer(frame: Rect(x: 0, y: 0, width: 120, height: 90), name: "group")
+            group.backgroundColor = Color(hex: "#F0E0C0")!
+            group.cornerRadii = CornerRadii(topLeft: 12, topRight: 12, bottomRight: 20, bottomLeft: 4)
+            group.opacity = 0.8
+            if backed { group.draw = { _ in } }
+            clip.addSublayer(group)
+            let compositor = Compositor(root: root, size: PixelSize(width: 200, height: 150), scale: 1)
+            compositor.render()
+            return (root, group, compositor.frame.copy())
+        }
+        let (_, solid, solidFrame) = scene(backed: false)
+        let (_, backed, backedFrame) = scene(backed: true)
+        #expect(solid.backing == nil && solid.solidFill != nil)
+        #expect(backed.backing != nil)
+        // At the corners the solid path multiplies two 8-bit coverages and the opacity where the
+        // backing stored one rounded coverage: two levels of rounding at most.
+        #expect(GoldenImage.worstChannelDifference(solidFrame, backedFrame) <= 2)
     }
 }

@@ -21,7 +21,7 @@ extension Compositor {
             if let backing = item.layer.backingImage {
                 self.composite(backing, item: item, region: regions[index], into: image)
             } else if let solid = item.layer.solidFill {
-                self.composite(solid.image, item: item, region: regions[index], into: image)
+                self.composite(solid.image, item: item, region: regions[index], ownShape: item.solidShape, into: image)
             }
         }
     }
@@ -40,24 +40,27 @@ extension Compositor {
         }
     }
 
-    /// Composites a layer's backing within `region`, with its opacity and its ancestors' clip.
-    private func composite(_ source: PixmanImage, item: PaintItem, region: Region, into image: PixmanImage) {
+    /// Composites a layer's backing (or solid colour) within `region`, with its opacity and its
+    /// ancestors' clip; `ownShape` is a solid layer's own rounded outline, masked like a clip.
+    private func composite(_ source: PixmanImage, item: PaintItem, region: Region, ownShape: RoundedClip? = nil, into image: PixmanImage) {
         let opacityMask = item.opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: item.opacity)) : nil
         var plain = region.intersection(item.backingRect)
         var cornered = Region()
-        if let rounded = item.roundedClip {
-            let inner = rounded.inner
-            cornered = plain.subtracting(inner).intersection(rounded.shape.pixelBounds)
-            plain = plain.intersection(inner)
+        let shapes = [item.roundedClip, ownShape].compactMap { $0 }
+        for rounded in shapes {
+            cornered.formUnion(plain.subtracting(rounded.inner))
+            plain = plain.intersection(rounded.inner)
         }
+        for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
         for rect in plain.rects {
             Pixman.composite(
                 .over, source: source, mask: opacityMask, destination: image,
                 sourceOrigin: (rect.x - item.origin.x, rect.y - item.origin.y), destinationRect: rect)
         }
-        // Near a rounded clip's corners, coverage times opacity is the mask.
+        // Near a rounded clip's (or the layer's own) corners, coverage times opacity is the mask.
         for rect in cornered.rects {
-            let mask = ShapeCoverage.mask(item.roundedClip!.shape, over: rect)
+            let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
+            for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
             if item.opacity < 1 { mask.scale(by: item.opacity) }
             Pixman.composite(
                 .over, source: source, mask: PixmanImage(mask: mask), destination: image,
@@ -66,7 +69,26 @@ extension Compositor {
     }
 }
 
+extension PaintItem {
+    /// A solid layer's own rounded outline in device pixels (nil for square corners).
+    var solidShape: RoundedClip? {
+        guard !self.cornerRadii.isZero else { return nil }
+        let frame = self.frameRect
+        return RoundedClip(shape: ShapeCoverage.RoundedRect(
+            minX: Double(frame.minX), minY: Double(frame.minY), maxX: Double(frame.maxX), maxY: Double(frame.maxY), radii: self.cornerRadii))
+    }
+}
+
 extension AlphaMask {
+    /// Multiplies every value by the other mask's (same size): the coverage of both shapes.
+    func multiply(by other: AlphaMask) {
+        for y in 0..<min(self.height, other.height) {
+            let row = self.row(y)
+            let factor = other.row(y)
+            for x in 0..<min(self.width, other.width) { row[x] = UInt8((UInt32(row[x]) &* UInt32(factor[x]) &+ 127) / 255) }
+        }
+    }
+
     /// Multiplies every value by `factor` (0…1).
     func scale(by factor: Double) {
         let f = UInt32((min(1, max(0, factor)) * 256).rounded())

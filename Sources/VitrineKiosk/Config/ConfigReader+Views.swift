@@ -135,6 +135,8 @@ extension ConfigReader {
         case "divider":
             return .divider
         default:
+            // Its other keys mean nothing without a type: not reported as unknown too.
+            for member in object.members { _ = object.take(member.key) }
             let known = Self.viewTypes + self.registry.types
             self.error(object.path(of: "type"), "\(Self.quoted(type)) is not a view type (\(known.joined(separator: ", ")))" + Misspelling.hint(for: type, among: known))
             return nil
