@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages Vitrine needs that are missing.
 #
 #   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: DejaVu,
-#                                      and Lohit Devanagari for text in Devanagari)
+#                                      Lohit Devanagari for text in Devanagari, Material Icons for
+#                                      the icons of buttons and bars)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer
 #
@@ -14,7 +15,7 @@ packages=(
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
   libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
-  fonts-dejavu-core fonts-lohit-deva
+  fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
 )
 for option in "$@"; do
   case "$option" in

@@ -113,4 +113,19 @@ struct ExampleTests {
         #expect(run.stack == ["choose"])
         #expect(run.emitted.count == 1)
     }
+
+    @Test("the version 1 examples still render: every screen of the converted file", arguments: ["kiosk.json", "minimal.json", "no-onboarding.json"])
+    func versionOneRenders(file: String) throws {
+        let loaded = try KioskConfigLoader.load(path: KioskRun.examples + "/" + file)
+        #expect(loaded.configuration.version == 1)
+        let directory = TemporaryDirectory(prefix: "vitrine-render-v1")
+        defer { directory.remove() }
+        let shots = try KioskRenderer(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+            .render(size: PixelSize(width: 640, height: 400), scale: 0.5, into: directory.path)
+        #expect(shots.contains { $0.screen == "main" })
+        for shot in shots {
+            let image = try PNGCodec.read(path: directory.file(shot.file))
+            #expect(image.size == PixelSize(width: 640, height: 400))
+        }
+    }
 }

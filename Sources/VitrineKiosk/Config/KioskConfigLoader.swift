@@ -13,7 +13,7 @@ import VitrineScene
 /// ```swift
 /// let loaded = try KioskConfigLoader.load(path: KioskConfigLoader.defaultPath)
 /// loaded.warningLines.forEach { logger.warning($0) }
-/// let images = SceneImages(screenSize: size, baseDirectory: loaded.baseDirectory)
+/// let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
 /// ```
 public enum KioskConfigLoader {
     /// Where `vitrine run` looks when no path is given.
