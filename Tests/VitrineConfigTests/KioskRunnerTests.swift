@@ -21,7 +21,7 @@ struct KioskRunnerTests {
 
     /// The title of the first screen of the config kiosk the runner shows.
     static func title(_ runner: Runner) -> String? {
-        (runner.scene as? KioskScene)?.configuration.scene.screens.first?.title
+        (runner.scene as? KioskScene)?.configuration.scene.screens.first?.title.written
     }
 
     /// A runner reading `path` on every start and reload, on a small headless screen.

@@ -55,6 +55,9 @@ public final class FrameClock {
     /// True when a frame was asked for and not yet delivered.
     public private(set) var frameRequested = false
     private let loop: Clock
+    /// The clock frames are timed by: timers a scene sets (an idle reset) run on it, so they
+    /// are as deterministic as the frames on a manual clock.
+    public var clock: Clock { self.loop }
 
     public init(loop: Clock, refreshInterval: Nanoseconds) {
         self.loop = loop

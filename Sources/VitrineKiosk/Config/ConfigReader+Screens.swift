@@ -72,7 +72,7 @@ extension ConfigReader {
         let errorsBefore = self.errors.count
         self.object(value, at: path) { reader, object in
             var model = ScreenModel(id: id, path: path)
-            reader.read(object, "title", into: &model.title)
+            reader.readText(object, "title", into: &model.title, required: false)
             model.leftItem = reader.barItem(object, "left")
             model.rightItem = reader.barItem(object, "right")
             reader.read(object, "bar", into: &model.bar, noun: "a bar visibility")
@@ -103,9 +103,9 @@ extension ConfigReader {
     private mutating func barItem(_ parent: ConfigObject, _ key: String) -> ScreenModel.BarItem? {
         var item: ScreenModel.BarItem?
         self.section(parent, key) { reader, object in
-            var title = ""
+            var title: TextValue = ""
             var icon: String?
-            reader.read(object, "title", into: &title)
+            reader.readText(object, "title", into: &title, required: false)
             reader.read(object, "icon", into: &icon)
             if title.isEmpty && icon == nil { reader.error(object.path(of: "title"), "a bar item needs a title, an icon, or both") }
             guard let action = reader.readAction(object, "action") else {
@@ -133,7 +133,7 @@ extension ConfigReader {
         case .object:
             self.object(value, at: path) { reader, object in
                 var image: String?
-                reader.readImage(object, "image", into: &image)
+                reader.readImagePath(object, "image", into: &image)
                 var focus = Point(x: 0.5, y: 0.5)
                 reader.readPoint(object, "focus", into: &focus)
                 var color = Color.black

@@ -87,13 +87,13 @@ extension ConfigReader {
             self.readColorReference(object, "color", into: &text.color)
             return .text(text)
         case "image":
-            var path: String?
+            var path: ImageValue?
             self.readImage(object, "image", into: &path)
             guard object.members.contains(where: { $0.key == "image" }) else {
                 self.error(object.path(of: "image"), "missing: an image view needs an image (a PNG or JPEG path)")
                 return nil
             }
-            var image = ImageNode(path ?? "")
+            var image = ImageNode(path ?? .path(""))
             self.read(object, "mode", into: &image.mode, noun: "a scale mode")
             self.readPoint(object, "focus", into: &image.focus)
             self.read(object, "cornerRadius", into: &image.cornerRadius, .from(0, to: Self.largestLength))
@@ -104,7 +104,7 @@ extension ConfigReader {
             self.read(object, "style", into: &button.style, noun: "a button style")
             self.read(object, "icon", into: &button.icon)
             button.action = self.readAction(object, "action")
-            self.read(object, "titleWhenSplitSheetShown", into: &button.titleWhenSplitSheetShown)
+            self.readText(object, "titleWhenSplitSheetShown", into: &button.titleWhenSplitSheetShown)
             var tint: ColorReference? = nil
             var titleColor: ColorReference? = nil
             self.readOptionalColorReference(object, "tint", into: &tint)
@@ -120,9 +120,7 @@ extension ConfigReader {
         case "card":
             var card = CardNode(title: "")
             self.readText(object, "title", into: &card.title, required: false)
-            var subtitle: String?
-            self.read(object, "subtitle", into: &subtitle)
-            card.subtitle = subtitle
+            self.readText(object, "subtitle", into: &card.subtitle)
             self.readImage(object, "image", into: &card.image)
             card.action = self.readAction(object, "action")
             self.read(object, "imageAspectRatio", into: &card.imageAspectRatio, .from(0.1, to: 10))
@@ -166,15 +164,17 @@ extension ConfigReader {
             self.error(object.path(of: "rows"), "a list has either \"rows\" (one section) or \"sections\", not both")
         }
         if hasRows {
-            sections = [ListNode.Section(rows: self.rows(object))]
+            let (rows, repeating) = self.rowsAndRepeat(object)
+            sections = [ListNode.Section(rows: rows, repeating: repeating)]
         } else {
             self.array(object, "sections") { reader, item, path, _ in
                 reader.object(item, at: path) { reader, section in
-                    var header: String?
-                    var footer: String?
-                    reader.read(section, "header", into: &header)
-                    reader.read(section, "footer", into: &footer)
-                    sections.append(ListNode.Section(header: header, footer: footer, rows: reader.rows(section)))
+                    var header: TextValue?
+                    var footer: TextValue?
+                    reader.readText(section, "header", into: &header)
+                    reader.readText(section, "footer", into: &footer)
+                    let (rows, repeating) = reader.rowsAndRepeat(section)
+                    sections.append(ListNode.Section(header: header, footer: footer, rows: rows, repeating: repeating))
                 }
             }
             if !hasSections { self.error(object.path(of: "rows"), "missing: a list needs \"rows\" or \"sections\"") }
@@ -182,31 +182,59 @@ extension ConfigReader {
         return ListNode(sections: sections)
     }
 
-    private mutating func rows(_ object: ConfigObject) -> [ListNode.Row] {
+    /// A section's `rows`: an array of rows, or `{"repeat": path, "row": template}` for one row per
+    /// element of an array in the data.
+    private mutating func rowsAndRepeat(_ object: ConfigObject) -> ([ListNode.Row], ListNode.Repeat?) {
+        if let value = object.members.last(where: { $0.key == "rows" })?.value, case .object = value {
+            _ = object.take("rows")
+            var repeating: ListNode.Repeat?
+            self.object(value, at: object.path(of: "rows")) { reader, spec in
+                guard let source = spec.take("repeat"), let path = reader.string(source, at: spec.path(of: "repeat"), expected: "a data path such as menu.coffee") else {
+                    if !spec.members.contains(where: { $0.key == "repeat" }) {
+                        reader.error(spec.path(of: "repeat"), "missing: the data path of the array to repeat a row over")
+                    }
+                    return
+                }
+                let binding = DataBinding(path)
+                reader.useBinding(binding, at: spec.path(of: "repeat"), kind: .array)
+                guard let template = spec.take("row") else {
+                    reader.error(spec.path(of: "row"), "missing: the row to repeat ({\"title\": {\"bind\": \"item.name\"}})")
+                    return
+                }
+                let outer = reader.inTemplate
+                reader.inTemplate = true
+                defer { reader.inTemplate = outer }
+                if let row = reader.row(template, at: spec.path(of: "row")) { repeating = ListNode.Repeat(source: binding, row: row) }
+            }
+            return ([], repeating)
+        }
         var rows: [ListNode.Row] = []
         self.array(object, "rows") { reader, item, path, index in
             guard index < Self.mostChildren else {
                 if index == Self.mostChildren { reader.error(path, "more than \(Self.mostChildren) rows in one section") }
                 return
             }
-            if case .string(let title) = item {
-                rows.append(ListNode.Row(title))
-                return
-            }
-            reader.object(item, at: path) { reader, row in
-                var model = ListNode.Row("")
-                reader.readText(row, "title", into: &model.title, required: true)
-                reader.read(row, "subtitle", into: &model.subtitle)
-                reader.read(row, "trailing", into: &model.trailing)
-                reader.readImage(row, "thumbnail", into: &model.thumbnail)
-                if let value = row.take("disclosure") {
-                    if case .bool(let flag) = value { model.disclosure = flag } else { reader.error(row.path(of: "disclosure"), "expected true or false, found \(value.kindName)") }
-                }
-                model.action = reader.readAction(row, "action")
-                rows.append(model)
-            }
+            if let row = reader.row(item, at: path) { rows.append(row) }
         }
-        return rows
+        return (rows, nil)
+    }
+
+    private mutating func row(_ item: JSONValue, at path: String) -> ListNode.Row? {
+        if case .string(let title) = item { return ListNode.Row(.plain(title)) }
+        var result: ListNode.Row?
+        self.object(item, at: path) { reader, row in
+            var model = ListNode.Row("")
+            reader.readText(row, "title", into: &model.title, required: true)
+            reader.readText(row, "subtitle", into: &model.subtitle)
+            reader.readText(row, "trailing", into: &model.trailing)
+            reader.readImage(row, "thumbnail", into: &model.thumbnail)
+            if let value = row.take("disclosure") {
+                if case .bool(let flag) = value { model.disclosure = flag } else { reader.error(row.path(of: "disclosure"), "expected true or false, found \(value.kindName)") }
+            }
+            model.action = reader.readAction(row, "action")
+            result = model
+        }
+        return result
     }
 
     /// A registered custom view: its properties are every key but `type`, `width`, `height`
@@ -335,10 +363,4 @@ extension ConfigReader {
         }
     }
 
-    /// Text shown to visitors: a string (`required`: present and not empty).
-    mutating func readText(_ parent: ConfigObject, _ key: String, into target: inout String, required: Bool) {
-        let present = parent.members.contains { $0.key == key }
-        self.read(parent, key, into: &target)
-        if required && !present { self.error(parent.path(of: key), "missing") }
-    }
 }

@@ -75,6 +75,12 @@ struct ConfigReader {
     private(set) var warnings: [ConfigIssue] = []
     /// Images already checked, by resolved path: nil when they load, else the problem.
     private var checkedImages: [String: String?] = [:]
+    /// The languages the file declares (`languages`): translated texts must use these.
+    var languages: [String] = []
+    /// Every binding to the data met, to check against the data's samples at the end.
+    var bindings: [BindingUse] = []
+    /// Inside a list's row template, where `item.` paths read the repeated element.
+    var inTemplate = false
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -267,6 +273,10 @@ struct ConfigReader {
     /// An image: `builtin:<name>` from `DemoArt`, or a PNG/JPEG file (relative to the config's
     /// folder) that must exist and decode; null for none.
     mutating func readImage(_ parent: ConfigObject, _ key: String, into target: inout String?) {
+        self.readImagePath(parent, key, into: &target)
+    }
+
+    mutating func readImagePath(_ parent: ConfigObject, _ key: String, into target: inout String?) {
         var path = target
         let errorsBefore = self.errors.count
         self.read(parent, key, into: &path)

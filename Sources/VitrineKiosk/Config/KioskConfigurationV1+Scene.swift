@@ -33,7 +33,7 @@ extension KioskConfigurationV1 {
         }
         if let completed = self.onboarding.completed {
             let start = ButtonNode(
-                self.onboarding.startButtonTitle, action: .finishOnboarding, tint: .fixed(.white), titleColor: .fixed(completed.backgroundColor))
+                .plain(self.onboarding.startButtonTitle), action: .finishOnboarding, tint: .fixed(.white), titleColor: .fixed(completed.backgroundColor))
             screens.append(self.pageScreen(completed, id: ScreenID.completed, path: "onboarding.completed", button: start))
         }
         screens.append(self.mainScreen)
@@ -52,12 +52,12 @@ extension KioskConfigurationV1 {
     private func pageScreen(_ page: PageSettings, id: String, path: String, button: ButtonNode?) -> ScreenModel {
         var children: [ViewNode] = []
         if let image = page.image {
-            children.append(ViewNode(.image(ImageNode(image, mode: .fill, cornerRadius: 18)), width: .fill, height: .fraction(0.38), path: path))
+            children.append(ViewNode(.image(ImageNode(.path(image), mode: .fill, cornerRadius: 18)), width: .fill, height: .fraction(0.38), path: path))
             children.append(ViewNode(.spacer(minLength: 16), height: .points(16)))
         }
-        children.append(ViewNode(.text(TextNode(page.title, style: .title, alignment: .center, lines: 2, color: .fixed(.white))), width: .fill, path: path + ".title"))
+        children.append(ViewNode(.text(TextNode(.plain(page.title), style: .title, alignment: .center, lines: 2, color: .fixed(.white))), width: .fill, path: path + ".title"))
         children.append(ViewNode(.spacer(minLength: 12), height: .points(12)))
-        children.append(ViewNode(.text(TextNode(page.body, style: .body, alignment: .center, lines: 4, color: .fixed(Color(white: 1, alpha: 0.85)))), width: .fill, path: path + ".body"))
+        children.append(ViewNode(.text(TextNode(.plain(page.body), style: .body, alignment: .center, lines: 4, color: .fixed(Color(white: 1, alpha: 0.85)))), width: .fill, path: path + ".body"))
         if let button {
             children.append(ViewNode(.spacer(minLength: 32), height: .points(32)))
             children.append(ViewNode(.button(button), width: .points(220), path: path + ".startButtonTitle"))
@@ -75,15 +75,15 @@ extension KioskConfigurationV1 {
             switch button.action {
             case .toggleSplitSheet:
                 let shown = button.title.hasPrefix("Show") ? "Hide" + button.title.dropFirst(4) : nil
-                node = ButtonNode(button.title, action: .toggleSplitSheet, titleWhenSplitSheetShown: shown)
+                node = ButtonNode(.plain(button.title), action: .toggleSplitSheet, titleWhenSplitSheetShown: shown.map(TextValue.plain))
             case .presentContentSheet:
-                node = ButtonNode(button.title, action: .present(ScreenID.contentSheet, self.presentation))
+                node = ButtonNode(.plain(button.title), action: .present(ScreenID.contentSheet, self.presentation))
             case .restartOnboarding:
-                node = ButtonNode(button.title, action: .restartOnboarding)
+                node = ButtonNode(.plain(button.title), action: .restartOnboarding)
             }
             buttons.append(ViewNode(.button(node), width: .points(300), path: path))
         }
-        let title = ViewNode(.text(TextNode(main.title, style: .largeTitle, lines: 1, color: .fixed(.white))), width: .fill, path: "main.title")
+        let title = ViewNode(.text(TextNode(.plain(main.title), style: .largeTitle, lines: 1, color: .fixed(.white))), width: .fill, path: "main.title")
         let column = ViewNode(.stack(StackNode(spacing: 12, alignment: .center, children: buttons)), width: .fill, path: "main.buttons")
         let content = StackNode(
             spacing: 24, alignment: .fill, padding: EdgeInsets(top: 24, left: 32, bottom: 24, right: 32),
@@ -114,16 +114,16 @@ extension KioskConfigurationV1 {
     private func sheetScreen(_ content: SheetContentSettings, id: String, path: String) -> ScreenModel {
         var children: [ViewNode] = []
         if !content.text.isEmpty {
-            children.append(ViewNode(.text(TextNode(content.text, style: .body, color: .theme(.secondaryLabel))), width: .fill, path: path + ".text"))
+            children.append(ViewNode(.text(TextNode(.plain(content.text), style: .body, color: .theme(.secondaryLabel))), width: .fill, path: path + ".text"))
         }
         if let image = content.image {
-            children.append(ViewNode(.image(ImageNode(image, mode: .fit, cornerRadius: 12)), width: .fill, path: path))
+            children.append(ViewNode(.image(ImageNode(.path(image), mode: .fit, cornerRadius: 12)), width: .fill, path: path))
         }
         if !content.items.isEmpty {
-            let rows = content.items.map { ListNode.Row($0) }
+            let rows = content.items.map { ListNode.Row(.plain($0)) }
             children.append(ViewNode(.list(ListNode(sections: [ListNode.Section(rows: rows)])), width: .fill, path: path + ".items"))
         }
         let stack = StackNode(spacing: 16, alignment: .fill, padding: EdgeInsets(top: 12, left: 24, bottom: 24, right: 24), children: children)
-        return ScreenModel(id: id, title: content.title, background: .theme, content: ViewNode(.stack(stack), path: path), path: path)
+        return ScreenModel(id: id, title: .plain(content.title), background: .theme, content: ViewNode(.stack(stack), path: path), path: path)
     }
 }

@@ -18,7 +18,7 @@ extension OnboardingModel {
 
 extension ScreenModel {
     var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("title", .string(self.title))]
+        var members: [(key: String, value: JSONValue)] = [("title", self.title.json)]
         if let item = self.leftItem { members.append(("left", item.json)) }
         if let item = self.rightItem { members.append(("right", item.json)) }
         members.append(("bar", .string(self.bar.rawValue)))
@@ -43,9 +43,36 @@ extension ScreenModel {
 
 extension ScreenModel.BarItem {
     var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("title", .string(self.title))]
+        var members: [(key: String, value: JSONValue)] = [("title", self.title.json)]
         if let icon = self.icon { members.append(("icon", .string(icon))) }
         members.append(("action", self.action.json))
+        return .object(members)
+    }
+}
+
+extension TextValue {
+    var json: JSONValue {
+        switch self {
+        case .plain(let text): .string(text)
+        case .translated(let translations): .object(translations.map { ($0.language, JSONValue.string($0.text)) })
+        case .bound(let binding): binding.json
+        }
+    }
+}
+
+extension ImageValue {
+    var json: JSONValue {
+        switch self {
+        case .path(let path): .string(path)
+        case .bound(let binding): binding.json
+        }
+    }
+}
+
+extension DataBinding {
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("bind", .string(self.path))]
+        if let format = self.format { members.append(("format", .string(format))) }
         return .object(members)
     }
 }
@@ -111,31 +138,31 @@ extension ViewNode {
         case .scroll(let scroll):
             members = [("type", .string("scroll")), ("content", scroll.content.json)]
         case .text(let text):
-            members = [("type", .string("text")), ("text", .string(text.text)), ("style", .string(text.style.rawValue)), ("align", .string(text.alignment.configName))]
+            members = [("type", .string("text")), ("text", text.text.json), ("style", .string(text.style.rawValue)), ("align", .string(text.alignment.configName))]
             if let lines = text.lines { members.append(("lines", .number(Double(lines)))) }
             members.append(("color", text.color.json))
         case .image(let image):
             members = [
-                ("type", .string("image")), ("image", .string(image.path)), ("mode", .string(image.mode.rawValue)), ("focus", image.focus.json),
+                ("type", .string("image")), ("image", image.path.json), ("mode", .string(image.mode.rawValue)), ("focus", image.focus.json),
                 ("cornerRadius", .number(image.cornerRadius)),
             ]
         case .button(let button):
-            members = [("type", .string("button")), ("title", .string(button.title)), ("style", .string(button.style.rawValue))]
+            members = [("type", .string("button")), ("title", button.title.json), ("style", .string(button.style.rawValue))]
             if let icon = button.icon { members.append(("icon", .string(icon))) }
             if let action = button.action { members.append(("action", action.json)) }
-            if let shown = button.titleWhenSplitSheetShown { members.append(("titleWhenSplitSheetShown", .string(shown))) }
+            if let shown = button.titleWhenSplitSheetShown { members.append(("titleWhenSplitSheetShown", shown.json)) }
             if let tint = button.tint { members.append(("tint", tint.json)) }
             if let color = button.titleColor { members.append(("titleColor", color.json)) }
         case .list(let list):
             members = [("type", .string("list")), ("sections", .array(list.sections.map { section in
                 var s: [(key: String, value: JSONValue)] = []
-                if let header = section.header { s.append(("header", .string(header))) }
-                if let footer = section.footer { s.append(("footer", .string(footer))) }
+                if let header = section.header { s.append(("header", header.json)) }
+                if let footer = section.footer { s.append(("footer", footer.json)) }
                 s.append(("rows", .array(section.rows.map { row in
-                    var r: [(key: String, value: JSONValue)] = [("title", .string(row.title))]
-                    if let value = row.subtitle { r.append(("subtitle", .string(value))) }
-                    if let value = row.trailing { r.append(("trailing", .string(value))) }
-                    if let value = row.thumbnail { r.append(("thumbnail", .string(value))) }
+                    var r: [(key: String, value: JSONValue)] = [("title", row.title.json)]
+                    if let value = row.subtitle { r.append(("subtitle", value.json)) }
+                    if let value = row.trailing { r.append(("trailing", value.json)) }
+                    if let value = row.thumbnail { r.append(("thumbnail", value.json)) }
                     if let value = row.disclosure { r.append(("disclosure", .bool(value))) }
                     if let action = row.action { r.append(("action", action.json)) }
                     return .object(r)
@@ -143,9 +170,9 @@ extension ViewNode {
                 return .object(s)
             }))]
         case .card(let card):
-            members = [("type", .string("card")), ("title", .string(card.title))]
-            if let subtitle = card.subtitle { members.append(("subtitle", .string(subtitle))) }
-            if let image = card.image { members.append(("image", .string(image))) }
+            members = [("type", .string("card")), ("title", card.title.json)]
+            if let subtitle = card.subtitle { members.append(("subtitle", subtitle.json)) }
+            if let image = card.image { members.append(("image", image.json)) }
             if let action = card.action { members.append(("action", action.json)) }
             members += [("imageAspectRatio", .number(card.imageAspectRatio)), ("focus", card.focus.json)]
         case .spacer(let minLength):

@@ -2,19 +2,42 @@ import VitrineCore
 import VitrineGraphics
 import VitrineUI
 
+/// A view whose content comes from the data: `update` reads it again into the view (weakly
+/// held, so views that left the screen are dropped).
+final class LiveBinding {
+    weak var view: View?
+    let update: (View) -> Void
+
+    init(view: View, update: @escaping (View) -> Void) {
+        self.view = view
+        self.update = update
+    }
+}
+
 /// Turns view nodes into views: the one place a scene's data becomes an interface, whether it
 /// came from a config file or from Swift code.
 ///
 /// Every tappable view gets a closure that hands its `SceneAction` (with the node's config path)
-/// to `perform`; no view decides what an action means.
+/// to `perform`; no view decides what an action means. Texts are resolved in `language`; values
+/// bound to the data are read from `data`, and each bound view is remembered (`bindings`) so it
+/// can be read again when the data changes.
 public final class SceneBuilder {
     public let theme: Theme
     public let images: ImageSource
     public let registry: ViewRegistry
     /// Where taps go: the action and the path of the view that asked for it.
     public var perform: (SceneAction, String) -> Void
+    /// The language texts are shown in, and the one they fall back to.
+    public var language: String?
+    public var defaultLanguage: String?
+    /// What bound values read.
+    public var data: DataStore?
+    /// Logs bound images that cannot be shown (the view keeps its last picture).
+    public var logger = Logger("scene")
     /// Buttons whose title changes while the split sheet shows, found while building.
-    private(set) var toggledButtons: [(button: Button, title: String, shownTitle: String)] = []
+    private(set) var toggledButtons: [(button: Button, title: TextValue, shownTitle: TextValue)] = []
+    /// Every bound view built so far.
+    private(set) var bindings: [LiveBinding] = []
 
     public init(theme: Theme, images: ImageSource, registry: ViewRegistry = ViewRegistry(), perform: @escaping (SceneAction, String) -> Void) {
         self.theme = theme
@@ -24,9 +47,35 @@ public final class SceneBuilder {
     }
 
     /// Starts collecting a screen's toggled buttons afresh.
-    func takeToggledButtons() -> [(button: Button, title: String, shownTitle: String)] {
+    func takeToggledButtons() -> [(button: Button, title: TextValue, shownTitle: TextValue)] {
         defer { self.toggledButtons = [] }
         return self.toggledButtons
+    }
+
+    /// Reads the data again into every bound view still on screen; forgets the others.
+    public func refreshBindings() {
+        self.bindings.removeAll { $0.view == nil }
+        for binding in self.bindings {
+            if let view = binding.view { binding.update(view) }
+        }
+    }
+
+    /// How many bound views are alive (tests, the state dump).
+    public var liveBindingCount: Int { self.bindings.count { $0.view != nil } }
+
+    /// `value` in the current language, or read from the data (`item`: a list row's element).
+    public func text(_ value: TextValue, item: JSONValue? = nil) -> String {
+        value.resolve(language: self.language, fallback: self.defaultLanguage, data: self.data, item: item)
+    }
+
+    /// The picture for `value`, nil when a bound path names none.
+    func picture(_ value: ImageValue, field: String, item: JSONValue? = nil) throws(VitrineError) -> PixelBuffer? {
+        guard let path = value.resolve(data: self.data, item: item) else { return nil }
+        return try self.images.image(path, field: field)
+    }
+
+    private func bind(_ view: View, when bound: Bool, _ update: @escaping (View) -> Void) {
+        if bound { self.bindings.append(LiveBinding(view: view, update: update)) }
     }
 
     /// The view for `node` and its children.
@@ -56,42 +105,57 @@ public final class SceneBuilder {
         case .scroll(let scroll):
             return ContentScrollView(content: try self.view(for: scroll.content))
         case .text(let text):
-            let label = Label(text: text.text, style: self.theme.textStyle(text.style, alignment: text.alignment, maximumLines: text.lines), color: text.color.resolve(in: self.theme))
+            let label = Label(text: self.text(text.text), style: self.theme.textStyle(text.style, alignment: text.alignment, maximumLines: text.lines), color: text.color.resolve(in: self.theme))
             label.centersVertically = false
             label.isUserInteractionEnabled = false
+            self.bind(label, when: text.text.binding != nil) { [unowned self] view in (view as? Label)?.text = self.text(text.text) }
             return label
         case .image(let image):
-            let view = ImageView(image: try self.images.image(image.path, field: node.path + ".image"), scaleMode: image.mode)
+            let view = ImageView(image: try self.picture(image.path, field: node.path + ".image"), scaleMode: image.mode)
             view.focus = image.focus
             view.cornerRadius = image.cornerRadius
             view.isUserInteractionEnabled = false
+            self.bind(view, when: image.path.binding != nil) { [unowned self] view in
+                do {
+                    (view as? ImageView)?.image = try self.picture(image.path, field: node.path + ".image")
+                } catch {
+                    self.logger.error("\(error); keeping the last picture")
+                }
+            }
             return view
         case .button(let model):
             var theme = self.theme
             if let tint = model.tint { theme.tint = tint.resolve(in: self.theme) }
-            let button = Button(title: model.title, icon: model.icon, style: model.style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
+            let button = Button(title: self.text(model.title), icon: model.icon, style: model.style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
             if let shown = model.titleWhenSplitSheetShown { self.toggledButtons.append((button, model.title, shown)) }
+            self.bind(button, when: model.title.binding != nil) { [unowned self] view in (view as? Button)?.title = self.text(model.title) }
             return button
         case .list(let list):
-            var sections: [ListSection] = []
-            for (s, section) in list.sections.enumerated() {
-                var rows: [ListRow] = []
-                for (r, row) in section.rows.enumerated() {
-                    let path = node.path + ".sections[\(s)].rows[\(r)]"
-                    let thumbnail = try row.thumbnail.map { p throws(VitrineError) in try self.images.image(p, field: path + ".thumbnail") }
-                    rows.append(ListRow(
-                        title: row.title, subtitle: row.subtitle, trailing: row.trailing, thumbnail: thumbnail, disclosure: row.showsDisclosure,
-                        identifier: path, action: self.action(row.action, at: path + ".action")))
-                }
-                sections.append(ListSection(header: section.header, footer: section.footer, rows: rows))
+            let view = ListView(sections: try self.sections(list, path: node.path), theme: self.theme)
+            let bound = list.sections.contains { section in
+                section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
+                    || section.rows.contains { row in row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil }
             }
-            return ListView(sections: sections, theme: self.theme)
+            self.bind(view, when: bound) { [unowned self] view in
+                do {
+                    (view as? ListView)?.setSections(try self.sections(list, path: node.path))
+                } catch {
+                    self.logger.error("\(error); keeping the last rows")
+                }
+            }
+            return view
         case .card(let card):
-            let image = try card.image.map { p throws(VitrineError) in try self.images.image(p, field: node.path + ".image") }
-            let view = CardView(image: image, title: card.title, subtitle: card.subtitle, theme: self.theme, action: self.action(card.action, at: node.path + ".action"))
+            let image = try card.image.map { value throws(VitrineError) in try self.picture(value, field: node.path + ".image") } ?? nil
+            let view = CardView(image: image, title: self.text(card.title), subtitle: card.subtitle.map { self.text($0) }, theme: self.theme, action: self.action(card.action, at: node.path + ".action"))
             view.imageAspectRatio = card.imageAspectRatio
             view.imageView?.focus = card.focus
+            self.bind(view, when: card.title.binding != nil || card.subtitle?.binding != nil || card.image?.binding != nil) { [unowned self] view in
+                guard let card2 = view as? CardView else { return }
+                card2.titleLabel.text = self.text(card.title)
+                if let subtitle = card.subtitle { card2.subtitleLabel?.text = self.text(subtitle) }
+                if let value = card.image, value.binding != nil, let picture = try? self.picture(value, field: node.path + ".image") { card2.imageView?.image = picture }
+            }
             return view
         case .spacer(let minLength):
             return Spacer(minLength: minLength)
@@ -101,6 +165,42 @@ public final class SceneBuilder {
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path) { [weak self] action in self?.perform(action, node.path) }
             return try self.registry.make(type, properties: properties, context: context)
         }
+    }
+
+    /// A list's sections with every text resolved and repeated rows made from the data.
+    private func sections(_ list: ListNode, path: String) throws(VitrineError) -> [ListSection] {
+        var sections: [ListSection] = []
+        for (s, section) in list.sections.enumerated() {
+            var rows: [ListRow] = []
+            for (r, row) in section.rows.enumerated() {
+                rows.append(try self.row(row, path: path + ".sections[\(s)].rows[\(r)]", item: nil))
+            }
+            if let repeating = section.repeating, case .array(let items)? = self.data?.value(at: repeating.source.path) {
+                for (index, item) in items.prefix(Self.mostRepeatedRows).enumerated() {
+                    rows.append(try self.row(repeating.row, path: path + ".sections[\(s)].rows[\(repeating.source.path)[\(index)]]", item: item))
+                }
+            }
+            sections.append(ListSection(header: section.header.map { self.text($0) }, footer: section.footer.map { self.text($0) }, rows: rows))
+        }
+        return sections
+    }
+
+    /// Repeated rows shown at most (a data file of a million rows must not build a million views).
+    public static let mostRepeatedRows = 1000
+
+    private func row(_ row: ListNode.Row, path: String, item: JSONValue?) throws(VitrineError) -> ListRow {
+        var thumbnail: PixelBuffer?
+        if let value = row.thumbnail {
+            do {
+                thumbnail = try self.picture(value, field: path + ".thumbnail", item: item)
+            } catch where item != nil || value.binding != nil {
+                // A picture named by the data that cannot be shown: the row goes without it.
+                self.logger.error("\(error)")
+            }
+        }
+        return ListRow(
+            title: self.text(row.title, item: item), subtitle: row.subtitle.map { self.text($0, item: item) }, trailing: row.trailing.map { self.text($0, item: item) },
+            thumbnail: thumbnail, disclosure: row.showsDisclosure, identifier: path, action: self.action(row.action, at: path + ".action"))
     }
 }
 

@@ -15,7 +15,8 @@ public final class ScreenView: View {
     /// The split sheet's content: the sheet screen's title and views.
     public let sheetBody: SheetBodyView?
     private let backgroundImage: ImageView?
-    private let toggledButtons: [(button: Button, title: String, shownTitle: String)]
+    private let toggledButtons: [(button: Button, title: TextValue, shownTitle: TextValue)]
+    private let builder: SceneBuilder
     /// The background colour when it is the onboarding's to animate (then the view is clear).
     public let pageColor: Color?
 
@@ -30,14 +31,14 @@ public final class ScreenView: View {
         let theme = builder.theme
         let content = try builder.view(for: model.content)
         self.body = ContentScrollView(content: content)
-        var item = NavigationItem(title: model.title)
+        var item = NavigationItem(title: builder.text(model.title))
         if let left = model.leftItem {
-            item.leftItem = BarButtonItem(title: left.title, icon: left.icon) { [weak builder] in builder?.perform(left.action, model.path + ".left.action") }
+            item.leftItem = BarButtonItem(title: builder.text(left.title), icon: left.icon) { [weak builder] in builder?.perform(left.action, model.path + ".left.action") }
         } else {
             item.leftItem = backItem
         }
         if let right = model.rightItem {
-            item.rightItem = BarButtonItem(title: right.title, icon: right.icon) { [weak builder] in builder?.perform(right.action, model.path + ".right.action") }
+            item.rightItem = BarButtonItem(title: builder.text(right.title), icon: right.icon) { [weak builder] in builder?.perform(right.action, model.path + ".right.action") }
         }
         let showsBar: Bool
         switch model.bar {
@@ -80,7 +81,7 @@ public final class ScreenView: View {
             split.animationDuration = sheet.animationDuration
             split.swipeUpToShowAllowed = sheet.swipeUpToShowAllowed
             let sheetContent = try builder.view(for: sheetScreen.content)
-            let sheetBody = SheetBodyView(title: sheetScreen.title, content: sheetContent, theme: theme)
+            let sheetBody = SheetBodyView(title: builder.text(sheetScreen.title), content: sheetContent, theme: theme)
             split.sheetView.addSubview(sheetBody)
             split.mainView.addSubview(self.body)
             self.body.pinToEdges()
@@ -91,6 +92,7 @@ public final class ScreenView: View {
             self.sheetBody = nil
         }
         self.toggledButtons = builder.takeToggledButtons()
+        self.builder = builder
         super.init()
         self.identifier = model.id
         self.backgroundColor = background
@@ -112,7 +114,7 @@ public final class ScreenView: View {
     public func splitShowingChanged(_ showing: Bool) { self.updateToggledTitles(showing) }
 
     private func updateToggledTitles(_ showing: Bool) {
-        for entry in self.toggledButtons { entry.button.title = showing ? entry.shownTitle : entry.title }
+        for entry in self.toggledButtons { entry.button.title = self.builder.text(showing ? entry.shownTitle : entry.title) }
     }
 
     /// The scroll view a content sheet hands drags over with (the content's).

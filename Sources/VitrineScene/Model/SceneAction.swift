@@ -28,6 +28,8 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     case emit(String, JSONValue)
     /// Several actions, one after another (`emit` a purchase, then `push` the thank-you screen).
     indirect case sequence([SceneAction])
+    /// Shows every text in this language (one of the scene's `languages`).
+    case setLanguage(String)
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
@@ -62,6 +64,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .emit(let name, let payload):
             if case .null = payload { .object([("emit", .string(name))]) } else { .object([("emit", .string(name)), ("payload", payload)]) }
         case .sequence(let actions): .array(actions.map(\.json))
+        case .setLanguage(let language): .object([("setLanguage", .string(language))])
         default: .string(self.description)
         }
     }
@@ -80,6 +83,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .finishOnboarding: "finishOnboarding"
         case .emit(let name, _): "emit \(name)"
         case .sequence(let actions): actions.map(\.description).joined(separator: ", then ")
+        case .setLanguage(let language): "setLanguage \(language)"
         }
     }
 }

@@ -7,10 +7,10 @@ import VitrineUI
 public struct ScreenModel: Sendable, Equatable {
     /// A bar button: text, icon, or both, and what it does.
     public struct BarItem: Sendable, Equatable {
-        public var title: String
+        public var title: TextValue
         public var icon: String?
         public var action: SceneAction
-        public init(_ title: String, icon: String? = nil, action: SceneAction) {
+        public init(_ title: TextValue, icon: String? = nil, action: SceneAction) {
             self.title = title
             self.icon = icon
             self.action = action
@@ -36,7 +36,7 @@ public struct ScreenModel: Sendable, Equatable {
 
     /// Unique among the scene's screens; actions name screens by it.
     public var id: String
-    public var title: String
+    public var title: TextValue
     public var leftItem: BarItem?
     public var rightItem: BarItem?
     public var bar: BarVisibility
@@ -48,7 +48,7 @@ public struct ScreenModel: Sendable, Equatable {
     public var path: String
 
     public init(
-        id: String, title: String = "", leftItem: BarItem? = nil, rightItem: BarItem? = nil, bar: BarVisibility = .automatic,
+        id: String, title: TextValue = "", leftItem: BarItem? = nil, rightItem: BarItem? = nil, bar: BarVisibility = .automatic,
         background: Background = .theme, content: ViewNode = ViewNode(.stack(StackNode())), splitSheet: SplitSheetModel? = nil, path: String? = nil
     ) {
         self.id = id
@@ -70,9 +70,9 @@ public struct ScreenModel: Sendable, Equatable {
         return result + self.content.actions
     }
 
-    public var imagePaths: [String] {
-        var result = self.content.imagePaths
-        if case .image(let path, _, _) = self.background { result.append(path) }
+    public var images: [ImageValue] {
+        var result = self.content.images
+        if case .image(let path, _, _) = self.background { result.append(.path(path)) }
         return result
     }
 }
@@ -117,17 +117,42 @@ public struct OnboardingModel: Sendable, Equatable {
     }
 }
 
-/// A whole interface: its screens, the one it starts on, and an onboarding before it.
+/// What happens when nobody has touched the panel for a while.
+public struct IdleModel: Sendable, Equatable {
+    /// Seconds without a touch.
+    public var after: Double
+    /// `.popToRoot`, `.restartOnboarding`, or `.push(attract screen)`.
+    public var action: SceneAction
+
+    public init(after: Double, action: SceneAction) {
+        self.after = after
+        self.action = action
+    }
+}
+
+/// A whole interface: its screens, the one it starts on, an onboarding before it, the languages
+/// it speaks and what it does when left alone.
 public struct SceneModel: Sendable, Equatable {
     public var screens: [ScreenModel]
     /// The first screen of the navigation.
     public var start: String
     public var onboarding: OnboardingModel?
+    /// Language codes the texts are written in (`en`, `de`); empty for a kiosk in one language.
+    public var languages: [String]
+    /// The language a visitor sees first, and again after the idle reset.
+    public var defaultLanguage: String?
+    public var idle: IdleModel?
 
-    public init(screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil) {
+    public init(
+        screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil, languages: [String] = [], defaultLanguage: String? = nil,
+        idle: IdleModel? = nil
+    ) {
         self.screens = screens
         self.start = start ?? screens.first?.id ?? ""
         self.onboarding = onboarding
+        self.languages = languages
+        self.defaultLanguage = defaultLanguage ?? languages.first
+        self.idle = idle
     }
 
     public func screen(_ id: String) -> ScreenModel? { self.screens.first { $0.id == id } }
@@ -135,7 +160,7 @@ public struct SceneModel: Sendable, Equatable {
     /// The screens reachable from the start and the onboarding through actions and split sheets.
     public var reachableScreens: Set<String> {
         var seen: Set<String> = []
-        var queue = [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? [])
+        var queue = [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? []) + (self.idle?.action.targets ?? [])
         while let id = queue.popLast() {
             guard seen.insert(id).inserted, let screen = self.screen(id) else { continue }
             queue += screen.actions.flatMap(\.action.targets)

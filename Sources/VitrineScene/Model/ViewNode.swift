@@ -58,19 +58,20 @@ public struct ViewNode: Sendable, Equatable {
             case .list(let list):
                 return list.sections.enumerated().flatMap { s, section in
                     section.rows.enumerated().compactMap { r, row in row.action.map { ($0, node.path + ".sections[\(s)].rows[\(r)].action") } }
+                        + (section.repeating?.row.action.map { [($0, node.path + ".sections[\(s)].rows.row.action")] } ?? [])
                 }
             default: return []
             }
         }
     }
 
-    /// Every image path in this tree.
-    public var imagePaths: [String] {
-        self.allNodes.flatMap { node -> [String] in
+    /// Every image this tree shows, written or bound.
+    public var images: [ImageValue] {
+        self.allNodes.flatMap { node -> [ImageValue] in
             switch node.kind {
             case .image(let image): [image.path]
             case .card(let card): card.image.map { [$0] } ?? []
-            case .list(let list): list.sections.flatMap { $0.rows.compactMap(\.thumbnail) }
+            case .list(let list): list.sections.flatMap { $0.rows.compactMap(\.thumbnail) + [$0.repeating?.row.thumbnail].compactMap { $0 } }
             default: []
             }
         }
@@ -121,14 +122,14 @@ public struct ScrollNode: Sendable, Equatable {
 }
 
 public struct TextNode: Sendable, Equatable {
-    public var text: String
+    public var text: TextValue
     public var style: TypeStyle
     public var alignment: TextAlignment
     /// The most lines shown (with "…"); nil for all.
     public var lines: Int?
     public var color: ColorReference
 
-    public init(_ text: String, style: TypeStyle = .body, alignment: TextAlignment = .natural, lines: Int? = nil, color: ColorReference = .theme(.label)) {
+    public init(_ text: TextValue, style: TypeStyle = .body, alignment: TextAlignment = .natural, lines: Int? = nil, color: ColorReference = .theme(.label)) {
         self.text = text
         self.style = style
         self.alignment = alignment
@@ -138,14 +139,14 @@ public struct TextNode: Sendable, Equatable {
 }
 
 public struct ImageNode: Sendable, Equatable {
-    /// A PNG or JPEG path (relative to the config's folder), or `builtin:<name>`.
-    public var path: String
+    /// A PNG or JPEG path (relative to the config's folder), or `builtin:<name>`; or bound.
+    public var path: ImageValue
     public var mode: ScaleMode
     /// The point kept in view when `.fill` crops (0…1 each way).
     public var focus: Point
     public var cornerRadius: Double
 
-    public init(_ path: String, mode: ScaleMode = .fit, focus: Point = Point(x: 0.5, y: 0.5), cornerRadius: Double = 0) {
+    public init(_ path: ImageValue, mode: ScaleMode = .fit, focus: Point = Point(x: 0.5, y: 0.5), cornerRadius: Double = 0) {
         self.path = path
         self.mode = mode
         self.focus = focus
@@ -154,13 +155,13 @@ public struct ImageNode: Sendable, Equatable {
 }
 
 public struct ButtonNode: Sendable, Equatable {
-    public var title: String
+    public var title: TextValue
     public var style: ButtonStyle
     /// A Material icon name (`Icon`), before the title.
     public var icon: String?
     public var action: SceneAction?
     /// The title while the screen's split sheet shows (a "Show plan" button reads "Hide plan").
-    public var titleWhenSplitSheetShown: String?
+    public var titleWhenSplitSheetShown: TextValue?
     /// The button's colour instead of the theme's tint (the fill of a filled button, the text of
     /// the others).
     public var tint: ColorReference?
@@ -168,7 +169,7 @@ public struct ButtonNode: Sendable, Equatable {
     public var titleColor: ColorReference?
 
     public init(
-        _ title: String, style: ButtonStyle = .filled, icon: String? = nil, action: SceneAction? = nil, titleWhenSplitSheetShown: String? = nil,
+        _ title: TextValue, style: ButtonStyle = .filled, icon: String? = nil, action: SceneAction? = nil, titleWhenSplitSheetShown: TextValue? = nil,
         tint: ColorReference? = nil, titleColor: ColorReference? = nil
     ) {
         self.title = title
@@ -183,16 +184,19 @@ public struct ButtonNode: Sendable, Equatable {
 
 public struct ListNode: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
-        public var title: String
-        public var subtitle: String?
-        public var trailing: String?
+        public var title: TextValue
+        public var subtitle: TextValue?
+        public var trailing: TextValue?
         /// An image path, shown 48 points square.
-        public var thumbnail: String?
+        public var thumbnail: ImageValue?
         /// A chevron; by default shown when the action pushes a screen.
         public var disclosure: Bool?
         public var action: SceneAction?
 
-        public init(_ title: String, subtitle: String? = nil, trailing: String? = nil, thumbnail: String? = nil, disclosure: Bool? = nil, action: SceneAction? = nil) {
+        public init(
+            _ title: TextValue, subtitle: TextValue? = nil, trailing: TextValue? = nil, thumbnail: ImageValue? = nil, disclosure: Bool? = nil,
+            action: SceneAction? = nil
+        ) {
             self.title = title
             self.subtitle = subtitle
             self.trailing = trailing
@@ -210,13 +214,27 @@ public struct ListNode: Sendable, Equatable {
     }
 
     public struct Section: Sendable, Equatable {
-        public var header: String?
-        public var footer: String?
+        public var header: TextValue?
+        public var footer: TextValue?
         public var rows: [Row]
-        public init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+        /// Rows made from an array in the data, one per element, after `rows`.
+        public var repeating: Repeat?
+        public init(header: TextValue? = nil, footer: TextValue? = nil, rows: [Row], repeating: Repeat? = nil) {
             self.header = header
             self.footer = footer
             self.rows = rows
+            self.repeating = repeating
+        }
+    }
+
+    /// A row template repeated over an array of the data: `item.…` paths in the template read
+    /// the element (`{"repeat": "menu.coffee", "row": {"title": {"bind": "item.name"}}}`).
+    public struct Repeat: Sendable, Equatable {
+        public var source: DataBinding
+        public var row: Row
+        public init(source: DataBinding, row: Row) {
+            self.source = source
+            self.row = row
         }
     }
 
@@ -225,15 +243,15 @@ public struct ListNode: Sendable, Equatable {
 }
 
 public struct CardNode: Sendable, Equatable {
-    public var image: String?
-    public var title: String
-    public var subtitle: String?
+    public var image: ImageValue?
+    public var title: TextValue
+    public var subtitle: TextValue?
     public var action: SceneAction?
     /// The picture's width over height.
     public var imageAspectRatio: Double
     public var focus: Point
 
-    public init(title: String, subtitle: String? = nil, image: String? = nil, action: SceneAction? = nil, imageAspectRatio: Double = 1.5, focus: Point = Point(x: 0.5, y: 0.5)) {
+    public init(title: TextValue, subtitle: TextValue? = nil, image: ImageValue? = nil, action: SceneAction? = nil, imageAspectRatio: Double = 1.5, focus: Point = Point(x: 0.5, y: 0.5)) {
         self.image = image
         self.title = title
         self.subtitle = subtitle

@@ -18,6 +18,9 @@ extension SceneController {
             ("size", .object([("width", .number(window?.size.width ?? 0)), ("height", .number(window?.size.height ?? 0))])),
             ("scale", .number(window?.scale ?? 1)),
             ("screen", self.frontScreenID.map(JSONValue.string) ?? .null),
+            ("language", self.language.map(JSONValue.string) ?? .null),
+            ("data_version", .number(Double(self.data.version))),
+            ("idle_at_ms", self.idleDeadline.map { .number($0.milliseconds.rounded()) } ?? .null),
         ]
         let navigation = self.navigation
         members.append(("navigation", .object([

@@ -25,6 +25,11 @@ public final class SceneController: Scene {
     public let theme: Theme
     public let images: ImageSource
     public let registry: ViewRegistry
+    /// What bound texts, images and repeated rows read; replaced by the runtime when a data file
+    /// changes, or by the control socket's `set`.
+    public let data: DataStore
+    /// The language texts are shown in (nil for a kiosk in one language).
+    public internal(set) var language: String?
     public var onEvent: ((SceneEvent) -> Void)?
     /// Logs what cannot be done (a push whose screen fails to build), instead of throwing from a tap.
     public var logger = Logger("scene")
@@ -43,45 +48,84 @@ public final class SceneController: Scene {
     /// Actions performed, with the config path of what asked (the last 256).
     public private(set) var actions = BoundedLog<String>(capacity: 256)
 
-    private var builder: SceneBuilder!
+    private(set) var builder: SceneBuilder!
     private var root = SceneRootView()
+    /// When the last touch came (the idle count starts there), and the timer that checks it.
+    var lastTouch = MonotonicTime.zero
+    var idleTimer: TimerID?
+    /// Whether the idle action ran since the last touch (it runs once per absence).
+    var wentIdle = false
 
-    public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry()) {
+    public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
         self.theme = theme
         self.images = images
         self.registry = registry
+        self.data = data
+        self.language = model.defaultLanguage
         self.builder = SceneBuilder(theme: theme, images: images, registry: registry) { [unowned self] action, path in
             self.perform(action, from: path)
         }
+        self.builder.data = data
+        self.builder.language = self.language
+        self.builder.defaultLanguage = model.defaultLanguage
+        data.onChange = { [weak self] source in self?.dataChanged(source) }
+    }
+
+    /// New data: every bound view reads it again (and so draws on the next frame). The navigation
+    /// stays where it is.
+    func dataChanged(_ source: String) {
+        self.builder.refreshBindings()
+        self.record("data=\(source)")
     }
 
     // MARK: - Mounting
 
     public func mount(in window: Window) throws(VitrineError) {
-        // Every window gets fresh views (a display of another size mounts the scene again).
-        self.root = SceneRootView()
-        self.onboarding = nil
-        self.contentSheet = nil
-        self.presentedScreen = nil
         self.window = window
         guard self.model.screen(self.model.start) != nil else {
             throw VitrineError(.invalidArgument, "start: no screen \"\(self.model.start)\"", hint: "name one of the screens: " + self.model.screens.map(\.id).joined(separator: ", "))
         }
-        let first = try self.screenView(self.model.start, canGoBack: false)
-        let navigation = NavigationStack(root: first)
-        navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
-        self.navigation = navigation
-        self.root.addSubview(navigation)
-        if let onboarding = self.model.onboarding, !onboarding.pages.isEmpty {
-            self.root.addSubview(try self.makeOnboarding(onboarding))
-        }
+        try self.build(stack: [self.model.start], onboardingPage: self.model.onboarding?.pages.first, onboardingShowing: true)
         window.root.backgroundColor = self.theme.background
-        window.root.addSubview(self.root)
-        self.root.pinToEdges()
+        window.onTouch = { [weak self] frame in self?.touched(frame) }
+        self.lastTouch = window.clock?.now ?? .zero
+        self.armIdleTimer()
     }
 
-    private func makeOnboarding(_ model: OnboardingModel) throws(VitrineError) -> OnboardingView {
+    /// Builds every view afresh: the navigation holding `stack` (screen ids, bottom first), and
+    /// the onboarding at `onboardingPage`. A new window, a new language and the control socket
+    /// come through here; sheets are gone afterwards.
+    func build(stack: [String], onboardingPage: String?, onboardingShowing: Bool) throws(VitrineError) {
+        guard let window = self.window else { return }
+        let root = SceneRootView()
+        let first = try self.screenView(stack.first ?? self.model.start, canGoBack: false)
+        let navigation = NavigationStack(root: first)
+        for id in stack.dropFirst() { navigation.push(try self.screenView(id, canGoBack: true), animated: false) }
+        navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
+        root.addSubview(navigation)
+        var onboardingView: OnboardingView?
+        if let onboarding = self.model.onboarding, !onboarding.pages.isEmpty {
+            let view = try self.makeOnboarding(onboarding)
+            if let id = onboardingPage, let page = (view.pages + [view.completedPage].compactMap { $0 }).first(where: { $0.model.id == id }) {
+                view.pager.reset(to: page)
+            }
+            view.isHidden = !onboardingShowing
+            root.addSubview(view)
+            onboardingView = view
+        }
+        self.root.removeFromSuperview()
+        self.root = root
+        self.navigation = navigation
+        self.onboarding = onboardingView
+        self.contentSheet = nil
+        self.presentedScreen = nil
+        self.finishingOnboarding = false
+        window.root.addSubview(root)
+        root.pinToEdges()
+    }
+
+    func makeOnboarding(_ model: OnboardingModel) throws(VitrineError) -> OnboardingView {
         var pages: [ScreenView] = []
         for id in model.pages { pages.append(try self.screenView(id, canGoBack: false, page: true)) }
         let completed = try model.completed.map { id throws(VitrineError) in try self.screenView(id, canGoBack: false, page: true) }
@@ -131,12 +175,12 @@ public final class SceneController: Scene {
 
     func setOnboardingFinished(_ finishing: Bool) { self.finishingOnboarding = finishing }
 
-    private func screenChanged() {
+    func screenChanged() {
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
     }
 
-    var now: MonotonicTime { self.window?.lastFrameTime?.presentationTime ?? .zero }
+    var now: MonotonicTime { self.window?.clock?.now ?? self.window?.lastFrameTime?.presentationTime ?? .zero }
 
     func record(_ callback: String) {
         self.callbacks.append(callback)
@@ -184,6 +228,8 @@ public final class SceneController: Scene {
             self.onEvent?(event)
         case .sequence(let actions):
             for step in actions { self.perform(step, from: path) }
+        case .setLanguage(let language):
+            self.setLanguage(language)
         }
     }
 
@@ -206,9 +252,9 @@ public final class SceneController: Scene {
             return
         }
         let model = screen.model
-        var item = NavigationItem(title: model.title)
-        if let left = model.leftItem { item.leftItem = BarButtonItem(title: left.title, icon: left.icon) { [unowned self] in self.perform(left.action, from: model.path + ".left.action") } }
-        if let right = model.rightItem { item.rightItem = BarButtonItem(title: right.title, icon: right.icon) { [unowned self] in self.perform(right.action, from: model.path + ".right.action") } }
+        var item = NavigationItem(title: self.builder.text(model.title))
+        if let left = model.leftItem { item.leftItem = BarButtonItem(title: self.builder.text(left.title), icon: left.icon) { [unowned self] in self.perform(left.action, from: model.path + ".left.action") } }
+        if let right = model.rightItem { item.rightItem = BarButtonItem(title: self.builder.text(right.title), icon: right.icon) { [unowned self] in self.perform(right.action, from: model.path + ".right.action") } }
         let height = window.size.height
         let content = ViewContent(
             view: screen, navigationItem: item, collapsedHeight: presentation.collapsedHeight?.resolve(screenHeight: height),

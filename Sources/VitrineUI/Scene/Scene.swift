@@ -29,6 +29,20 @@ public protocol Scene: AnyObject {
     var onEvent: ((SceneEvent) -> Void)? { get set }
 }
 
+/// A scene the kiosk's control socket can steer (Docs/operations.md, "Control socket"): the
+/// runtime answers `state`, `reload`, `screenshot`, `blank` and `wake` itself and hands every
+/// other command here. `SceneController` is one.
+public protocol ControllableScene: Scene {
+    /// Runs `command` with its arguments (the request object) and returns the reply's `result`.
+    /// - Throws: a `VitrineError` whose message is the reply's `error` (an unknown command, a
+    ///   missing argument, a screen that does not exist).
+    func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue
+    /// The commands `control` knows, for `help` and error messages.
+    var controlCommands: [String] { get }
+    /// Restarts the idle count, as a touch would.
+    func resetIdle()
+}
+
 /// Something a scene tells the world: what kind of thing happened, a name (the `emit`'s name, the
 /// screen's id), a small JSON payload, and when (the frame clock's time).
 public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
@@ -37,6 +51,13 @@ public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
         case emit
         /// Another screen came to the front (the payload holds the navigation stack).
         case screen
+        /// Nobody touched the panel for the idle time: the scene went back to its start.
+        case idle
+        /// The texts are now in another language (the name is its code).
+        case language
+        /// The panel was switched off (blank) or on again (wake): the runtime's display power.
+        case blank
+        case wake
     }
 
     public var kind: Kind

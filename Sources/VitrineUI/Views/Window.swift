@@ -77,8 +77,20 @@ public final class Window {
         self.frameClock?.requestFrame()
     }
 
+    /// Sees every touch frame first (the scene's idle count restarts here), even one that
+    /// `touchFilter` then swallows.
+    public var onTouch: ((TouchFrame) -> Void)?
+    /// Sees every touch frame before the views do; returning false swallows it (a touch that
+    /// wakes a blanked panel presses nothing).
+    public var touchFilter: ((TouchFrame) -> Bool)?
+
+    /// The clock the window's frames are timed by (nil without a frame clock).
+    public var clock: Clock? { self.frameClock?.clock }
+
     /// Routes a touch frame to the gesture arena (recognizers of the views under each finger).
     public func handle(_ touches: TouchFrame) {
+        self.onTouch?(touches)
+        if let filter = self.touchFilter, !filter(touches) { return }
         self.arena.handle(touches)
     }
 

@@ -52,12 +52,13 @@ public struct ListSection {
 /// The list is as tall as its rows (`sizeThatFits`); put it in a scroll view, or make it a
 /// screen's content (screens scroll when their content is taller than they are).
 public final class ListView: View {
-    public let sections: [ListSection]
+    public private(set) var sections: [ListSection]
     public private(set) var rowViews: [[ListRowView]] = []
     private var headerLabels: [Label?] = []
     private var footerLabels: [Label?] = []
     private var groups: [View] = []
     private var separators: [[View]] = []
+    private let theme: Theme
 
     /// Between one section's footer and the next header (iOS's 35-point grouped spacing, a
     /// little less for kiosk density).
@@ -65,8 +66,28 @@ public final class ListView: View {
 
     public init(sections: [ListSection], theme: Theme = .standard) {
         self.sections = sections
+        self.theme = theme
         super.init()
-        for section in sections {
+        self.build()
+    }
+
+    /// Replaces every row (the data behind a repeated list changed).
+    public func setSections(_ sections: [ListSection]) {
+        self.sections = sections
+        for view in self.subviews { view.removeFromSuperview() }
+        self.rowViews = []
+        self.headerLabels = []
+        self.footerLabels = []
+        self.groups = []
+        self.separators = []
+        self.build()
+        self.superview?.setNeedsLayout()
+        self.setNeedsLayout()
+    }
+
+    private func build() {
+        let theme = self.theme
+        for section in self.sections {
             let header = section.header.map { text in
                 Label(text: text.uppercased(), style: theme.textStyle(.footnote, maximumLines: 2), color: theme.secondaryLabel)
             }

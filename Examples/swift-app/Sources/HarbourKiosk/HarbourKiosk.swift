@@ -29,7 +29,7 @@ public enum HarbourKiosk {
                 ViewNode(.button(ButtonNode("Departures", icon: "schedule", action: .push("departures"))), id: "departures-button"),
             ]))))
         let rows = [("08:10", "Island ferry"), ("09:30", "Harbour tour"), ("11:00", "Lighthouse boat")].map { time, name in
-            ListNode.Row(name, trailing: time, action: .emit("boarding", .object([("departure", .string(time))])))
+            ListNode.Row(TextValue(name), trailing: TextValue(time), action: .emit("boarding", .object([("departure", .string(time))])))
         }
         let departures = ScreenModel(
             id: "departures", title: "Departures",

@@ -1,0 +1,112 @@
+import VitrineCore
+
+/// Where a view's value comes from when it is not written in the file: a path into the kiosk's
+/// data (`menu.coffee.price`, `menu.items[2].name`), with an optional format (`"€ {}"`: the
+/// value replaces `{}`). Inside a list's row template, paths starting with `item.` are read from
+/// the array element the row is for.
+public struct DataBinding: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var format: String?
+
+    public init(_ path: String, format: String? = nil) {
+        self.path = path
+        self.format = format
+    }
+
+    /// The path's parts: names and array indexes (`menu.items[2].name` → menu, items, 2, name).
+    public var components: [String] { DataStore.components(of: self.path) }
+
+    /// Whether the path reads a list row's element rather than the data.
+    public var isItemPath: Bool { self.components.first == DataStore.itemRoot }
+
+    /// The value as text: strings as they are, numbers without a needless ".0", true/false.
+    public func text(for value: JSONValue?) -> String {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .bool(let flag): text = flag ? "true" : "false"
+        case .none, .null, .array, .object: text = ""
+        }
+        guard let format = self.format else { return text }
+        return format.replacing("{}", with: text)
+    }
+
+    public var description: String { self.path }
+}
+
+/// Text a visitor reads: written once, written per language, or read from the data.
+public enum TextValue: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    case plain(String)
+    /// Language code → text, in the order the file gives them.
+    case translated([Translation])
+    case bound(DataBinding)
+
+    public struct Translation: Sendable, Equatable {
+        public var language: String
+        public var text: String
+        public init(_ language: String, _ text: String) {
+            self.language = language
+            self.text = text
+        }
+    }
+
+    public init(stringLiteral value: String) { self = .plain(value) }
+    public init(_ text: String) { self = .plain(text) }
+
+    /// The text in `language`, else in `fallback` (the default language), else the first given;
+    /// a bound value read from `data` (`item` for a list row's element).
+    public func resolve(language: String?, fallback: String?, data: DataStore?, item: JSONValue? = nil) -> String {
+        switch self {
+        case .plain(let text): return text
+        case .translated(let translations):
+            if let language, let match = translations.first(where: { $0.language == language }) { return match.text }
+            if let fallback, let match = translations.first(where: { $0.language == fallback }) { return match.text }
+            return translations.first?.text ?? ""
+        case .bound(let binding): return binding.text(for: DataStore.value(at: binding.components, in: data, item: item))
+        }
+    }
+
+    /// The text in the file's default language (for messages, state dumps and tests).
+    public var written: String {
+        switch self {
+        case .plain(let text): text
+        case .translated(let translations): translations.first?.text ?? ""
+        case .bound(let binding): "{\(binding.path)}"
+        }
+    }
+
+    public var isEmpty: Bool { if case .plain(let text) = self { return text.isEmpty } else { return false } }
+    public var binding: DataBinding? { if case .bound(let binding) = self { return binding } else { return nil } }
+    public var languages: [String] { if case .translated(let translations) = self { return translations.map(\.language) } else { return [] } }
+    public var description: String { self.written }
+}
+
+/// An image's path: written in the file, or read from the data (a path string).
+public enum ImageValue: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+    case path(String)
+    case bound(DataBinding)
+
+    public init(stringLiteral value: String) { self = .path(value) }
+    public init(_ path: String) { self = .path(path) }
+
+    public func resolve(data: DataStore?, item: JSONValue? = nil) -> String? {
+        switch self {
+        case .path(let path): return path
+        case .bound(let binding):
+            guard case .string(let path)? = DataStore.value(at: binding.components, in: data, item: item), !path.isEmpty else { return nil }
+            return path
+        }
+    }
+
+    /// The path as written (a bound one as `{path}`).
+    public var written: String {
+        switch self {
+        case .path(let path): path
+        case .bound(let binding): "{\(binding.path)}"
+        }
+    }
+
+    public var binding: DataBinding? { if case .bound(let binding) = self { return binding } else { return nil } }
+    public var description: String { self.written }
+}

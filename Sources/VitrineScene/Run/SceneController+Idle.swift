@@ -1,0 +1,49 @@
+import VitrineCore
+import VitrineUI
+
+extension SceneController {
+    /// A touch: the idle count starts again.
+    func touched(_ frame: TouchFrame) {
+        self.lastTouch = frame.time > self.lastTouch ? frame.time : (self.window?.clock?.now ?? frame.time)
+        self.wentIdle = false
+        self.armIdleTimer()
+    }
+
+    /// Restarts the idle count, as a touch would (the control socket's `idle-reset`).
+    public func resetIdle() {
+        self.lastTouch = self.window?.clock?.now ?? self.lastTouch
+        self.wentIdle = false
+        self.armIdleTimer()
+    }
+
+    /// When the idle action runs next, if nothing touches the panel before.
+    public var idleDeadline: MonotonicTime? {
+        guard let idle = self.model.idle, !self.wentIdle else { return nil }
+        return self.lastTouch + .seconds(idle.after)
+    }
+
+    /// Keeps one timer set for the idle deadline (a touch moves the deadline, not the timer: the
+    /// timer, when it fires early, sets itself again for the new deadline).
+    func armIdleTimer() {
+        guard self.idleTimer == nil, let clock = self.window?.clock, let deadline = self.idleDeadline else { return }
+        self.idleTimer = clock.schedule(at: deadline) { [weak self] in
+            guard let self else { return }
+            self.idleTimer = nil
+            guard let deadline = self.idleDeadline else { return }
+            if clock.now >= deadline { self.goIdle() } else { self.armIdleTimer() }
+        }
+    }
+
+    /// Nobody came: sheets dismissed, the default language back, then the idle action (back to
+    /// the first screen, the onboarding again, or an attract screen). Once per absence.
+    func goIdle() {
+        guard let idle = self.model.idle else { return }
+        self.wentIdle = true
+        self.record("idle")
+        if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
+        self.splitSheetInFront?.show(false, animated: false)
+        if self.language != self.model.defaultLanguage, let language = self.model.defaultLanguage { self.setLanguage(language) }
+        self.perform(idle.action, from: "idle.action")
+        self.onEvent?(SceneEvent(.idle, name: idle.action.description, payload: .number(idle.after), time: self.now))
+    }
+}

@@ -1,0 +1,32 @@
+import VitrineCore
+import VitrineUI
+
+extension SceneController {
+    /// Shows every text in `language`: the screens are built again in it, the navigation and the
+    /// onboarding staying where they were (a sheet is closed). A language the scene does not list
+    /// is refused with a log line.
+    public func setLanguage(_ language: String) {
+        guard language != self.language else { return }
+        guard self.model.languages.isEmpty || self.model.languages.contains(language) else {
+            self.logger.error("setLanguage \(language): the kiosk's languages are \(self.model.languages.joined(separator: ", "))")
+            return
+        }
+        self.language = language
+        self.builder.language = language
+        self.rebuildInPlace()
+        self.record("language=\(language)")
+        self.onEvent?(SceneEvent(.language, name: language, time: self.now))
+    }
+
+    /// Builds the views again where they are: the same stack of screens, the same onboarding page.
+    func rebuildInPlace() {
+        let stack = self.navigationStack.map(\.model.id)
+        let page = (self.onboarding?.pager.currentPage as? ScreenView)?.model.id
+        let showing = self.isOnboardingShowing
+        do {
+            try self.build(stack: stack.isEmpty ? [self.model.start] : stack, onboardingPage: page, onboardingShowing: showing)
+        } catch {
+            self.logger.error("cannot build the screens again: \(error)")
+        }
+    }
+}
