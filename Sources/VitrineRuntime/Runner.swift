@@ -162,6 +162,9 @@ public final class Runner {
         self.errorPage = nil
         self.input?.onFrame = { frame in window.handle(frame) }
         self.notifier?.status("showing the kiosk")
+        (loaded.scene as? RuntimeScene)?.attach(to: self.loop) { [weak self] line in
+            self?.notifier?.status(line.map { "showing the kiosk; " + $0 } ?? "showing the kiosk")
+        }
     }
 
     private func showError(_ error: VitrineError) {

@@ -6,11 +6,12 @@ import VitrineKiosk
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Draw every screen of a kiosk config (and each sheet in each state) to PNG files, with an index."
-    static let synopsis = "CONFIG|demo --out DIR [--size WxH] [--scale N]"
+    static let synopsis = "CONFIG|demo --out DIR [--size WxH] [--scale N] [--language CODE]"
     static let options: [OptionSpec] = [
         OptionSpec("out", value: "DIR", help: "where the PNG files, index.html and index.json go (created if needed)"),
         OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
+        OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]"),
     ]
     static let discussion = """
         No display is needed. Each screen is drawn on its own as the visitor would see it; a screen
@@ -24,7 +25,13 @@ enum RenderCommand: Command {
         guard let config = arguments.positionals.first else { throw CommandLineError.missingArgument(command: self.name, name: "CONFIG") }
         if arguments.positionals.count > 1 { throw CommandLineError.unexpectedArgument(command: self.name, argument: arguments.positionals[1]) }
         guard let out = arguments.value("out") else { throw CommandLineError.missingArgument(command: self.name, name: "--out DIR") }
-        let (configuration, base) = try SceneArguments.configuration(config)
+        var (configuration, base) = try SceneArguments.configuration(config)
+        if let language = arguments.value("language") {
+            guard configuration.scene.languages.contains(language) else {
+                throw VitrineError(.invalidArgument, "render --language \(language): \(config) is written in \(configuration.scene.languages.isEmpty ? "one language (it has no \"languages\")" : configuration.scene.languages.joined(separator: ", "))")
+            }
+            configuration.scene.defaultLanguage = language
+        }
         let size = try DisplayArguments.size(from: arguments, command: self.name) ?? configuration.display.headlessSize
         let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale
         let shots = try KioskRenderer(configuration: configuration, baseDirectory: base).render(size: size, scale: scale, into: out)

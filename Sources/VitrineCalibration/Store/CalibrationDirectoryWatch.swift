@@ -85,7 +85,7 @@ public final class CalibrationDirectoryWatch {
                 break
             }
             guard count > 0 else { break }
-            for event in Self.events(in: buffer.prefix(count)) {
+            for event in FileWatch.events(in: buffer.prefix(count)) {
                 if event.watch == self.parentWatch, event.name == name {
                     // The directory appeared, was replaced or went away: watch whatever is there now.
                     self.watchDirectory()
@@ -101,24 +101,5 @@ public final class CalibrationDirectoryWatch {
             }
         }
         if changed { self.onChange(CalibrationStore.load(directory: self.directory)) }
-    }
-
-    /// The `struct inotify_event` records in `bytes`: wd, mask, cookie, len, then `len` bytes of
-    /// NUL-padded name.
-    static func events(in bytes: ArraySlice<UInt8>) -> [(watch: Int32, mask: UInt32, name: String)] {
-        var events: [(watch: Int32, mask: UInt32, name: String)] = []
-        let header = MemoryLayout<inotify_event>.size
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + header <= raw.count {
-                let watch = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                let nameBytes = raw[(offset + header)..<min(offset + header + length, raw.count)].prefix { $0 != 0 }
-                events.append((watch, mask, String(decoding: nameBytes, as: UTF8.self)))
-                offset += header + length
-            }
-        }
-        return events
     }
 }

@@ -7,7 +7,8 @@ public enum FileBytes {
     /// Files larger than this are refused by `read` (no kiosk asset is near it).
     public static let maximumSize = 512 * 1024 * 1024
 
-    public static func read(_ path: String) throws(VitrineError) -> [UInt8] {
+    /// The whole file; larger than `limit` bytes, an error naming the size and the limit.
+    public static func read(_ path: String, limit: Int = Self.maximumSize) throws(VitrineError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Self.error(opening: path, errno: errno) }
         defer { close(fd) }
@@ -16,8 +17,8 @@ public enum FileBytes {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw VitrineError(.invalidArgument, "\(path) is not a regular file")
         }
-        guard Int(info.st_size) <= maximumSize else {
-            throw VitrineError(.invalidData, "\(path) is \(info.st_size) bytes", hint: "files over \(maximumSize >> 20) MB are refused")
+        guard Int(info.st_size) <= limit else {
+            throw VitrineError(.invalidData, "\(path) is \(info.st_size) bytes", hint: "files over \(limit >> 20) MB are refused")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0

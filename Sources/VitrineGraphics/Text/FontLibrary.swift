@@ -95,6 +95,13 @@ public final class FontLibrary {
         return found
     }
 
+    /// The characters of `scalars` that no installed font in `family`'s fallback order has: what
+    /// would be drawn as boxes (`check-config`'s font coverage, from fontconfig's charsets).
+    public func uncovered(_ scalars: Set<UInt32>, family: String) -> [UInt32] {
+        guard let list = FallbackFontList(config: self.config, family: family, weight: .regular) else { return scalars.sorted() }
+        return scalars.filter { list.font(for: $0) == nil }.sorted()
+    }
+
     private func face(path: String, index: Int, weight: FontDescriptor.Weight) throws -> FontFace {
         let key = "\(path)#\(index)"
         if let face = self.facesByFile[key] { return face }

@@ -10,7 +10,9 @@ extension ConfigReader {
     /// integrator's software, not a data store.
     static let largestPayload = 4096
 
-    static var actionNames: [String] { SceneAction.simple.keys.sorted() + ["push", "present", "emit"] }
+    static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs }
+    /// The actions that take an argument.
+    static let verbs = ["push", "present", "emit", "setLanguage"]
 
     /// The action at `key`, if present and valid. Screen ids are checked later, when every screen
     /// is known (`checkReferences`).
@@ -24,17 +26,18 @@ extension ConfigReader {
         switch value {
         case .string(let name):
             if let action = SceneAction.simple[name] { return action }
-            if ["push", "present", "emit"].contains(name) {
-                self.error(path, "\(Self.quoted(name)) needs an argument: {\"\(name)\": \"\(name == "emit" ? "event-name" : "screen-id")\"}")
+            if Self.verbs.contains(name) {
+                let argument = name == "emit" ? "event-name" : name == "setLanguage" ? "language" : "screen-id"
+                self.error(path, "\(Self.quoted(name)) needs an argument: {\"\(name)\": \"\(argument)\"}")
             } else {
                 self.error(path, "\(Self.quoted(name)) is not an action (\(names.joined(separator: ", ")))" + Misspelling.hint(for: name, among: names))
             }
             return nil
         case .object(let members):
-            let verbs = members.map(\.key).filter { ["push", "present", "emit"].contains($0) }
+            let verbs = members.map(\.key).filter { Self.verbs.contains($0) }
             guard verbs.count == 1, let verb = verbs.first else {
                 self.error(path, verbs.isEmpty
-                    ? "expected one of {\"push\": screen}, {\"present\": screen}, {\"emit\": name}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
+                    ? "expected one of {\"push\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
                     : "has both \(verbs.joined(separator: " and ")): an action does one thing")
                 return nil
             }
@@ -48,6 +51,13 @@ extension ConfigReader {
                 switch verb {
                 case "push": action = .push(text)
                 case "present": action = reader.presentation(object).map { .present(text, $0) }
+                case "setLanguage":
+                    guard reader.languages.contains(text) else {
+                        let known = reader.languages.isEmpty ? "the kiosk lists none: add \"languages\": [\"en\", \"\(text)\"] at the top" : reader.languages.joined(separator: ", ")
+                        reader.error(object.path(of: verb), "\(Self.quoted(text)) is not one of the kiosk's languages (\(known))" + Misspelling.hint(for: text, among: reader.languages))
+                        return
+                    }
+                    action = .setLanguage(text)
                 default:
                     let payload = object.take("payload") ?? .null
                     let size = payload.serialized().utf8.count

@@ -160,6 +160,11 @@ extension ConfigReader {
             self.error(path, "\(what) \(Self.quoted(id)), but there is no such screen (screens: \(ids.prefix(20).joined(separator: ", "))\(ids.count > 20 ? ", …" : ""))" + Misspelling.hint(for: id, among: ids))
         }
         if !ids.isEmpty { check(scene.start, at: "start", what: "starts on") }
+        switch scene.idle?.action {
+        case .push(let id)?: check(id, at: "idle.action.push", what: "pushes")
+        case .restartOnboarding? where scene.onboarding == nil: self.warning("idle.action", "restartOnboarding does nothing: the kiosk has no onboarding")
+        default: break
+        }
         if let onboarding = scene.onboarding {
             for (index, page) in onboarding.pages.enumerated() { check(page, at: "onboarding.pages[\(index)]", what: "shows") }
             if let completed = onboarding.completed { check(completed, at: "onboarding.completed", what: "shows") }

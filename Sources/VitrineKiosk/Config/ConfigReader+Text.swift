@@ -126,7 +126,7 @@ extension ConfigReader {
             self.error(path, "\(Self.quoted(binding.path)): item. paths read a repeated row's element, and this is not in a row template")
             return
         }
-        self.bindings.append(BindingUse(binding: binding, path: path, kind: kind, inTemplate: self.inTemplate, repeatSource: nil))
+        self.bindings.append(BindingUse(binding: binding, path: path, kind: kind, inTemplate: self.inTemplate, repeatSource: self.inTemplate ? self.templateSource : nil))
     }
 
     /// An image: a path (checked as `readImage` checks it), or a binding to a path in the data.

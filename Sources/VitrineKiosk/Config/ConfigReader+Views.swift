@@ -7,7 +7,7 @@ import VitrineUI
 /// `width`, `height` and `id`, and the keys of its type.
 extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
-    static let viewTypes = ["vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider"]
+    static let viewTypes = ["vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages"]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
     /// Children of one stack or grid, and rows of one list.
@@ -111,10 +111,17 @@ extension ConfigReader {
             self.readOptionalColorReference(object, "titleColor", into: &titleColor)
             button.tint = tint
             button.titleColor = titleColor
+            if object.members.contains(where: { $0.key == "selectedStyle" }) {
+                var selected = ButtonStyle.filled
+                self.read(object, "selectedStyle", into: &selected, noun: "a button style")
+                button.selectedStyle = selected
+            }
             if button.title.isEmpty && button.icon == nil {
                 self.error(object.path(of: "title"), "a button needs a title, an icon, or both")
             }
             return .button(button)
+        case "languages":
+            return self.languageSwitcher(object)
         case "list":
             return .list(self.list(object))
         case "card":
@@ -201,9 +208,9 @@ extension ConfigReader {
                     reader.error(spec.path(of: "row"), "missing: the row to repeat ({\"title\": {\"bind\": \"item.name\"}})")
                     return
                 }
-                let outer = reader.inTemplate
-                reader.inTemplate = true
-                defer { reader.inTemplate = outer }
+                let (outer, outerSource) = (reader.inTemplate, reader.templateSource)
+                (reader.inTemplate, reader.templateSource) = (true, binding)
+                defer { (reader.inTemplate, reader.templateSource) = (outer, outerSource) }
                 if let row = reader.row(template, at: spec.path(of: "row")) { repeating = ListNode.Repeat(source: binding, row: row) }
             }
             return ([], repeating)

@@ -81,6 +81,8 @@ struct ConfigReader {
     var bindings: [BindingUse] = []
     /// Inside a list's row template, where `item.` paths read the repeated element.
     var inTemplate = false
+    /// The array the row template being read repeats over.
+    var templateSource: DataBinding?
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory

@@ -124,13 +124,19 @@ extension ConfigReader {
                 reader.readTheme(object, into: &configuration.theme)
                 reader.read(object, "scale", into: &configuration.scale, .from(0.5, to: 4))
             }
+            let (languages, defaultLanguage) = reader.readLanguages(root)
             configuration.scene = reader.readScene(root)
+            configuration.scene.languages = languages
+            configuration.scene.defaultLanguage = defaultLanguage
+            configuration.scene.idle = reader.readIdle(root)
+            configuration.data = reader.readData(root)
         }
         if let v1 {
             self.crossCheck(v1)
             configuration = v1.converted
         } else if configuration.version == KioskConfiguration.currentVersion, !configuration.scene.screens.isEmpty {
             self.checkReferences(configuration.scene)
+            self.checkBindings(configuration.data)
         }
         return (configuration, v1)
     }

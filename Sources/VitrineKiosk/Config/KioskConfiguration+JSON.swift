@@ -16,8 +16,18 @@ extension KioskConfiguration {
             ("display", self.display.json),
             ("input", .object([("seat", .string(self.input.seat)), ("calibrationDirectory", .string(self.input.calibrationDirectory))])),
             ("theme", self.themeJSON),
-            ("start", .string(self.scene.start)),
         ]
+        if !self.scene.languages.isEmpty {
+            members.append(("languages", .array(self.scene.languages.map(JSONValue.string))))
+            if let language = self.scene.defaultLanguage { members.append(("defaultLanguage", .string(language))) }
+        }
+        if !self.data.isEmpty {
+            members.append(("data", .object(self.data.map { source in
+                (source.name, source.sample.map { .object([("file", .string(source.file)), ("sample", .string($0))]) } ?? .string(source.file))
+            })))
+        }
+        if let idle = self.scene.idle { members.append(("idle", .object([("after", .number(idle.after)), ("action", idle.action.json)]))) }
+        members.append(("start", .string(self.scene.start)))
         if let onboarding = self.scene.onboarding { members.append(("onboarding", onboarding.json)) }
         members.append(("screens", .object(self.scene.screens.map { ($0.id, $0.json) })))
         return .object(members)

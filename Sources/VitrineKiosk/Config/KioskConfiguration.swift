@@ -18,6 +18,8 @@ public struct KioskConfiguration: Sendable, Equatable {
     /// Pixels per point (`theme.scale` in the file).
     public var scale = 1.0
     public var scene: SceneModel
+    /// The JSON files bound views read (`data`), by source name.
+    public var data: [DataSourceFile] = []
 
     public init(scene: SceneModel = SceneModel(screens: [])) {
         self.scene = scene

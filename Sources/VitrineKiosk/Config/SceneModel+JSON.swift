@@ -153,6 +153,7 @@ extension ViewNode {
             if let shown = button.titleWhenSplitSheetShown { members.append(("titleWhenSplitSheetShown", shown.json)) }
             if let tint = button.tint { members.append(("tint", tint.json)) }
             if let color = button.titleColor { members.append(("titleColor", color.json)) }
+            if let selected = button.selectedStyle { members.append(("selectedStyle", .string(selected.rawValue))) }
         case .list(let list):
             members = [("type", .string("list")), ("sections", .array(list.sections.map { section in
                 var s: [(key: String, value: JSONValue)] = []

@@ -1,16 +1,19 @@
 import VitrineCore
 import VitrineGraphics
+import VitrineRuntime
 import VitrineScene
 import VitrineUI
 
 /// The config kiosk as a scene the runtime runs: a `KioskConfiguration` whose screens are
 /// built (with its images, `builtin:` pictures drawn at the window's size) when the runtime
-/// mounts it in a window.
-public final class KioskScene: Scene {
+/// mounts it in a window, and its data files read and followed (`KioskData`).
+public final class KioskScene: RuntimeScene {
     public let configuration: KioskConfiguration
-    /// Where relative image paths start (the config file's folder).
+    /// Where relative image and data paths start (the config file's folder).
     public let baseDirectory: String?
     public let registry: ViewRegistry
+    /// The data files and what bound views read; kept across windows.
+    public let data: KioskData
     /// The screens on display, once mounted.
     public private(set) var controller: SceneController?
     public var onEvent: ((SceneEvent) -> Void)? {
@@ -21,15 +24,32 @@ public final class KioskScene: Scene {
         self.configuration = configuration
         self.baseDirectory = baseDirectory
         self.registry = registry
+        self.data = KioskData(sources: configuration.data, baseDirectory: baseDirectory)
     }
 
     public func mount(in window: Window) throws(VitrineError) {
         let images = KioskImages(screenSize: window.compositor.frame.size, baseDirectory: self.baseDirectory)
-        let controller = SceneController(model: self.configuration.scene, theme: self.configuration.theme, images: images, registry: self.registry)
+        let controller = SceneController(model: self.configuration.scene, theme: self.configuration.theme, images: images, registry: self.registry, data: self.data.store)
         controller.onEvent = self.onEvent
         try controller.mount(in: window)
         self.controller = controller
     }
 
+    public func attach(to loop: EventLoop, status: @escaping (String?) -> Void) {
+        self.data.onStatus = status
+        self.data.follow(on: loop)
+    }
+
     public func state() -> JSONValue { self.controller?.state() ?? .object([("schema", .string(SceneController.stateSchema))]) }
+}
+
+extension KioskScene: ControllableScene {
+    public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
+        guard let controller = self.controller else { throw VitrineError(.unsupported, "\(command): the kiosk is not on screen yet") }
+        return try controller.control(command, arguments: arguments)
+    }
+
+    public var controlCommands: [String] { self.controller?.controlCommands ?? [] }
+
+    public func resetIdle() { self.controller?.resetIdle() }
 }

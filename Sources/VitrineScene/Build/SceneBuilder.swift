@@ -126,7 +126,9 @@ public final class SceneBuilder {
         case .button(let model):
             var theme = self.theme
             if let tint = model.tint { theme.tint = tint.resolve(in: self.theme) }
-            let button = Button(title: self.text(model.title), icon: model.icon, style: model.style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
+            var style = model.style
+            if let selected = model.selectedStyle, case .setLanguage(let code)? = model.action, code == self.language { style = selected }
+            let button = Button(title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
             if let shown = model.titleWhenSplitSheetShown { self.toggledButtons.append((button, model.title, shown)) }
             self.bind(button, when: model.title.binding != nil) { [unowned self] view in (view as? Button)?.title = self.text(model.title) }

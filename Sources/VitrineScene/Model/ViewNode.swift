@@ -167,6 +167,9 @@ public struct ButtonNode: Sendable, Equatable {
     public var tint: ColorReference?
     /// The title's colour instead of the style's.
     public var titleColor: ColorReference?
+    /// The style while this button's `setLanguage` language is the one shown: a language
+    /// switcher marks the current language (nil: always `style`).
+    public var selectedStyle: ButtonStyle?
 
     public init(
         _ title: TextValue, style: ButtonStyle = .filled, icon: String? = nil, action: SceneAction? = nil, titleWhenSplitSheetShown: TextValue? = nil,

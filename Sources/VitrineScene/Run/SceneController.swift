@@ -144,7 +144,7 @@ public final class SceneController: Scene {
             throw VitrineError(.invalidArgument, "no screen \"\(id)\"", hint: "screens: " + self.model.screens.map(\.id).joined(separator: ", "))
         }
         if hidesBar { model.bar = .hidden }
-        let back = canGoBack ? BarButtonItem(title: "Back", icon: "back") { [unowned self] in self.perform(.pop, from: model.path + ".back") } : nil
+        let back = canGoBack ? BarButtonItem(title: Self.backTitle(in: self.language), icon: "back") { [unowned self] in self.perform(.pop, from: model.path + ".back") } : nil
         let sheet = model.splitSheet.flatMap { self.model.screen($0.screen) }
         let view = try ScreenView(model: model, builder: self.builder, backItem: back, sheetScreen: sheet, clearBackground: page)
         if let split = view.splitSheet {
@@ -155,6 +155,18 @@ public final class SceneController: Scene {
             split.onRest = { [unowned self] detent in self.record("splitSheet.rest=\(detent.rawValue)") }
         }
         return view
+    }
+
+    /// "Back" in the languages kiosks are most often set up in (Apple's and Android's own
+    /// translations of their back buttons); others read "Back".
+    static let backTitles = [
+        "de": "Zurück", "fr": "Retour", "es": "Atrás", "it": "Indietro", "nl": "Terug", "pt": "Voltar", "pl": "Wstecz", "sv": "Tillbaka",
+        "da": "Tilbage", "nb": "Tilbake", "fi": "Takaisin", "cs": "Zpět", "tr": "Geri", "ru": "Назад", "uk": "Назад", "el": "Πίσω",
+        "ja": "戻る", "zh": "返回", "ko": "뒤로",
+    ]
+
+    static func backTitle(in language: String?) -> String {
+        language.flatMap { self.backTitles[$0] ?? self.backTitles[String($0.prefix { $0 != "-" })] } ?? "Back"
     }
 
     // MARK: - What is in front

@@ -1,0 +1,104 @@
+import Glibc
+import VitrineCore
+
+/// Follows a few files by name with inotify, in the run loop (no thread, no polling), and says
+/// which of them changed: written and closed, renamed into place (the atomic replace every
+/// careful writer does: write `menu.json.tmp`, rename it over `menu.json`), created, or deleted.
+///
+/// It watches each file's folder, not the file: a watch on the file itself would follow the old
+/// inode after a rename and miss every later version. Events for other names in the folder are
+/// ignored; several events for one file in one wake-up are one change.
+public final class FileWatch {
+    public let paths: [String]
+    private let descriptor: OwnedDescriptor
+    private let onChange: ([String]) -> Void
+    private let logger: Logger
+    /// inotify watch → (folder, the names in it that matter → their paths).
+    private var folders: [Int32: [String: String]] = [:]
+    private var loopWatch: WatchID?
+    private weak var loop: EventLoop?
+
+    /// What happens to a name in a folder that means a new version (or none).
+    static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ONLYDIR)
+
+    /// Starts following `paths`; `onChange` runs on the loop with the ones that changed.
+    /// - Throws: when inotify is unavailable, or a file's folder does not exist or cannot be
+    ///   watched (the message names the folder).
+    public init(paths: [String], loop: EventLoop, logger: Logger = Logger("files"), onChange: @escaping ([String]) -> Void) throws(VitrineError) {
+        self.paths = paths
+        self.onChange = onChange
+        self.logger = logger
+        do {
+            let fd = try Syscall.retrying("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+            self.descriptor = OwnedDescriptor(adopting: fd)
+        } catch {
+            throw VitrineError(.unsupported, "cannot follow \(paths.joined(separator: ", ")): inotify is not available", hint: "changes apply at the next start", cause: error)
+        }
+        var byFolder: [String: [String: String]] = [:]
+        for path in paths {
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            byFolder[Directory.parent(of: path), default: [:]][name] = path
+        }
+        for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) {
+            let watch = inotify_add_watch(self.descriptor.rawValue, folder, Self.events)
+            guard watch >= 0 else {
+                let code = Syscall.lastErrno
+                throw VitrineError(
+                    code == ENOENT ? .notFound : code == EACCES ? .permissionDenied : .ioFailure,
+                    "cannot follow the files in \(folder)", hint: code == ENOENT ? "create the folder" : "make the folder readable by the kiosk's user",
+                    cause: SystemError("inotify_add_watch(\(folder))", errno: code))
+            }
+            self.folders[watch, default: [:]].merge(names) { $1 }
+        }
+        self.loop = loop
+        self.loopWatch = loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+    }
+
+    deinit {
+        if let watch = self.loopWatch { self.loop?.unwatch(watch) }
+    }
+
+    /// The inotify fd (tests on a `ManualEventLoop` signal it readable).
+    public var fileDescriptor: Int32 { self.descriptor.rawValue }
+
+    private func drain() {
+        var changed: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let fd = self.descriptor.rawValue
+            let count: Int
+            do {
+                count = try Syscall.retryingSize("read(inotify)") { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            } catch {
+                if error.errno != EAGAIN { self.logger.warning("cannot read file events: \(error)") }
+                break
+            }
+            guard count > 0 else { break }
+            for event in Self.events(in: buffer.prefix(count)) {
+                // A file being created is not a version yet: its close after writing is.
+                if event.mask & UInt32(IN_CREATE) != 0 { continue }
+                if let path = self.folders[event.watch]?[event.name], !changed.contains(path) { changed.append(path) }
+            }
+        }
+        if !changed.isEmpty { self.onChange(changed) }
+    }
+
+    /// The `struct inotify_event` records in `bytes`: wd, mask, cookie, len, then `len` bytes of
+    /// NUL-padded name.
+    public static func events(in bytes: ArraySlice<UInt8>) -> [(watch: Int32, mask: UInt32, name: String)] {
+        var events: [(watch: Int32, mask: UInt32, name: String)] = []
+        let header = MemoryLayout<inotify_event>.size
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + header <= raw.count {
+                let watch = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = raw[(offset + header)..<min(offset + header + length, raw.count)].prefix { $0 != 0 }
+                events.append((watch, mask, String(decoding: nameBytes, as: UTF8.self)))
+                offset += header + length
+            }
+        }
+        return events
+    }
+}
