@@ -25,9 +25,19 @@ public protocol Clock: AnyObject {
     @discardableResult
     func schedule(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID
     func cancel(_ timer: TimerID)
+    /// Schedules a timer that keeps time in the background — an idle count, a power schedule —
+    /// rather than work in progress: `ManualEventLoop.runUntilIdle` ("let everything settle")
+    /// does not wait for it. On a real loop it is an ordinary timer.
+    @discardableResult
+    func scheduleInBackground(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID
 }
 
 extension Clock {
+    @discardableResult
+    public func scheduleInBackground(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID {
+        self.schedule(at: deadline, action)
+    }
+
     /// Runs `action` after `delay` from now.
     @discardableResult
     public func schedule(after delay: Nanoseconds, _ action: @escaping () -> Void) -> TimerID {

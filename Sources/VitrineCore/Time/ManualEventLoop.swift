@@ -11,6 +11,7 @@ public final class ManualEventLoop: EventLoop {
         let order: UInt64
         let id: TimerID
         let action: () -> Void
+        var background = false
     }
 
     public private(set) var now: MonotonicTime
@@ -27,6 +28,13 @@ public final class ManualEventLoop: EventLoop {
         self.nextOrder += 1
         let id = TimerID(rawValue: self.nextOrder)
         self.tasks.append(Task(deadline: max(deadline, self.now), order: self.nextOrder, id: id, action: action))
+        return id
+    }
+
+    @discardableResult
+    public func scheduleInBackground(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID {
+        let id = self.schedule(at: deadline, action)
+        self.tasks[self.tasks.count - 1].background = true
         return id
     }
 
@@ -62,6 +70,8 @@ public final class ManualEventLoop: EventLoop {
 
     /// The deadline of the next pending action, if any.
     public var nextDeadline: MonotonicTime? { self.tasks.min(by: Self.runsBefore)?.deadline }
+    /// The deadline of the next pending action that is not a background timer.
+    public var nextForegroundDeadline: MonotonicTime? { self.tasks.filter { !$0.background }.min(by: Self.runsBefore)?.deadline }
 
     /// Runs every action due at or before `deadline`, in order, then sets `now` to `deadline`.
     public func advance(to deadline: MonotonicTime) {
@@ -89,10 +99,11 @@ public final class ManualEventLoop: EventLoop {
     }
 
     /// Advances through pending actions until none is left or `limit` is reached; returns
-    /// whether the loop went idle. Useful to "let animations settle".
+    /// whether the loop went idle. Useful to "let animations settle". Background timers
+    /// (`scheduleInBackground`) do not count: they run only when time reaches them on the way.
     @discardableResult
     public func runUntilIdle(limit: MonotonicTime) -> Bool {
-        while let next = self.nextDeadline {
+        while let next = self.nextForegroundDeadline {
             if next > limit {
                 self.advance(to: limit)
                 return false

@@ -15,8 +15,8 @@ public enum FontCoverage {
     /// fonts-noto-color-emoji the emoji).
     static let packages: [(range: ClosedRange<UInt32>, script: String, package: String)] = [
         (0x1100...0x11FF, "Korean", "fonts-noto-cjk"), (0x2E80...0x2FDF, "CJK", "fonts-noto-cjk"), (0x3000...0x30FF, "Japanese", "fonts-noto-cjk"),
-        (0x3100...0x9FFF, "Chinese", "fonts-noto-cjk"), (0xAC00...0xD7AF, "Korean", "fonts-noto-cjk"), (0xF900...0xFAFF, "CJK", "fonts-noto-cjk"),
-        (0xFF00...0xFFEF, "CJK", "fonts-noto-cjk"), (0x20000...0x3134F, "Chinese", "fonts-noto-cjk"),
+        (0x3100...0x9FFF, "CJK", "fonts-noto-cjk"), (0xAC00...0xD7AF, "Korean", "fonts-noto-cjk"), (0xF900...0xFAFF, "CJK", "fonts-noto-cjk"),
+        (0xFF00...0xFFEF, "CJK", "fonts-noto-cjk"), (0x20000...0x3134F, "CJK", "fonts-noto-cjk"),
         (0x0590...0x05FF, "Hebrew", "fonts-noto-core"), (0x0600...0x06FF, "Arabic", "fonts-noto-core"), (0x0750...0x077F, "Arabic", "fonts-noto-core"),
         (0x0900...0x097F, "Devanagari", "fonts-noto-core"), (0x0980...0x09FF, "Bengali", "fonts-noto-core"), (0x0E00...0x0E7F, "Thai", "fonts-noto-core"),
         (0x10A0...0x10FF, "Georgian", "fonts-noto-core"), (0x0530...0x058F, "Armenian", "fonts-noto-core"), (0x1200...0x137F, "Ethiopic", "fonts-noto-core"),

@@ -26,7 +26,7 @@ extension SceneController {
     /// timer, when it fires early, sets itself again for the new deadline).
     func armIdleTimer() {
         guard self.idleTimer == nil, let clock = self.window?.clock, let deadline = self.idleDeadline else { return }
-        self.idleTimer = clock.schedule(at: deadline) { [weak self] in
+        self.idleTimer = clock.scheduleInBackground(at: deadline) { [weak self] in
             guard let self else { return }
             self.idleTimer = nil
             guard let deadline = self.idleDeadline else { return }

@@ -5,7 +5,10 @@ extension SceneController {
     /// Shows every text in `language`: the screens are built again in it, the navigation and the
     /// onboarding staying where they were (a sheet is closed). A language the scene does not list
     /// is refused with a log line.
-    public func setLanguage(_ language: String) {
+    ///
+    /// - Parameter deferred: build the new views after the current event instead of now — a
+    ///   button's own action must not destroy the button (and its recognisers) under it.
+    public func setLanguage(_ language: String, deferred: Bool = false) {
         guard language != self.language else { return }
         guard self.model.languages.isEmpty || self.model.languages.contains(language) else {
             self.logger.error("setLanguage \(language): the kiosk's languages are \(self.model.languages.joined(separator: ", "))")
@@ -13,7 +16,14 @@ extension SceneController {
         }
         self.language = language
         self.builder.language = language
-        self.rebuildInPlace()
+        if deferred, let clock = self.window?.clock {
+            clock.schedule(at: clock.now) { [weak self] in
+                guard let self, self.language == language else { return }
+                self.rebuildInPlace()
+            }
+        } else {
+            self.rebuildInPlace()
+        }
         self.record("language=\(language)")
         self.onEvent?(SceneEvent(.language, name: language, time: self.now))
     }

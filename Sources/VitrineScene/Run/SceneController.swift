@@ -241,7 +241,7 @@ public final class SceneController: Scene {
         case .sequence(let actions):
             for step in actions { self.perform(step, from: path) }
         case .setLanguage(let language):
-            self.setLanguage(language)
+            self.setLanguage(language, deferred: true)
         }
     }
 
