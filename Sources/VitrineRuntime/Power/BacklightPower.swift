@@ -91,7 +91,7 @@ public final class BacklightPower: PanelPower {
 
     private func write(_ value: Int) -> Bool {
         let path = self.brightnessPath
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         let code: Int32
         if fd >= 0 {
             let bytes = Array("\(value)\n".utf8)
