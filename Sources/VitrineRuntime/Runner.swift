@@ -41,6 +41,9 @@ public final class Runner {
     private var terminal: VirtualTerminal?
     private let notifier: SystemdNotifier?
     private var watchdog: WatchdogPinger?
+    /// The panel's power (Runner+Power.swift), and the wall clock its schedule reads.
+    var power: DisplayPower?
+    public var wallClock: WallClock = SystemWallClock()
     private var readySent = false
     /// Called after the first frame reached the screen, with its presentation time (the bench's
     /// start-up measurement).
@@ -118,6 +121,7 @@ public final class Runner {
         } else {
             self.showError(loadError!)
         }
+        self.startPower(settings.display.power, output: output)
         self.openInput(settings, output: output)
         if let drm = output as? DRMOutput, !drm.isShowing {
             self.sendReady(status: "waiting for a display")
@@ -138,6 +142,7 @@ public final class Runner {
     private func newWindow(scale: Double) -> Window {
         let window = Window(output: self.display!.output, scale: scale)
         self.window = window
+        self.power?.attach(to: window)
         return window
     }
 
@@ -158,6 +163,7 @@ public final class Runner {
             self?.onSceneEvent?(event)
         }
         self.window = window
+        self.power?.attach(to: window)
         self.scene = loaded.scene
         self.errorPage = nil
         self.input?.onFrame = { frame in window.handle(frame) }
@@ -249,6 +255,7 @@ public final class Runner {
             self.notifier?.status(self.scene != nil ? "showing the kiosk" : "showing the configuration error")
             self.window?.compositor.setNeedsFullRedraw()
             self.window?.setNeedsFrame()
+            self.power?.reapply()
         case .paused(let reason):
             self.notifier?.status("paused: \(reason)")
         }

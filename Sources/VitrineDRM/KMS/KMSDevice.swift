@@ -34,6 +34,17 @@ public protocol KMSDevice: AnyObject {
     var isMaster: Bool { get }
     func acquireMaster() throws(VitrineError)
     func releaseMaster() throws(VitrineError)
+
+    /// Sets the connector property called `name` (looked up by name, e.g. "DPMS") to `value`
+    /// (`drmModeConnectorSetProperty`).
+    func setConnectorProperty(_ connectorID: UInt32, name: String, value: UInt64) throws(VitrineError)
+}
+
+extension KMSDevice {
+    /// A device without connector properties (a simulated kernel that does not model them).
+    public func setConnectorProperty(_ connectorID: UInt32, name: String, value: UInt64) throws(VitrineError) {
+        throw VitrineError(.unsupported, "\(self.path) has no connector property \(name)")
+    }
 }
 
 /// Opens a card by path; injected so tests can hand out simulated devices.

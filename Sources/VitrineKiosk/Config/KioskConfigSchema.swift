@@ -1,7 +1,9 @@
+import Glibc
 import VitrineCore
 import VitrineDRM
 import VitrineGraphics
 import VitrineRuntime
+import VitrineSystem
 import VitrineUI
 
 /// The sections of a kiosk config, field by field (Docs/config.md has the same list, with
@@ -58,6 +60,105 @@ extension ConfigReader {
             display.headlessSize = PixelSize(width: size.width, height: size.height)
         }
         self.read(object, "headlessRefreshRate", into: &display.headlessRefreshRate, .above(0, atMost: Self.fastestRefresh))
+        self.section(object, "power") { reader, object in
+            var power = PowerSettings()
+            reader.readPower(object, into: &power)
+            display.power = power
+        }
+    }
+
+    /// The longest idle delay (seconds) a config may give: a week, past which "never" (null)
+    /// is what is meant.
+    static let longestIdleDelay = 7 * 86_400.0
+
+    /// `display.power`: the weekly schedule, the idle delays, the dim level and the backlight.
+    mutating func readPower(_ object: ConfigObject, into power: inout PowerSettings) {
+        var periods: [PowerPeriod] = []
+        let read = self.array(object, "schedule") { reader, item, path, _ in
+            reader.object(item, at: path) { reader, entry in
+                if let period = reader.readPowerPeriod(entry) { periods.append(period) }
+            }
+        }
+        if read != nil { power.schedule = PowerSchedule(periods: periods) }
+        let delay = NumberBounds.above(0, atMost: Self.longestIdleDelay)
+        self.read(object, "blankAfter", into: &power.blankAfter, delay)
+        self.read(object, "dimAfter", into: &power.dimAfter, delay)
+        self.read(object, "dimLevel", into: &power.dimLevel, .from(0, to: 1))
+        if let blank = power.blankAfter, let dim = power.dimAfter, dim >= blank {
+            let seconds = { (value: Double) in JSONValue.number(value).serialized() }
+            self.error(object.path(of: "dimAfter"), "must be less than blankAfter (\(seconds(dim)) s is not less than \(seconds(blank)) s): the panel dims first, then blanks")
+        }
+        if let value = object.take("backlight") {
+            let path = object.path(of: "backlight")
+            switch value {
+            case .null: power.backlight = .none
+            case .string("auto"): power.backlight = .auto
+            case .string(let name) where name.isEmpty || name.contains("/") || name == "." || name == "..":
+                self.error(path, "\(Self.quoted(name)) is not a device name (use \"auto\", a name from \(BacklightPower.classDirectory), or null)")
+            case .string(let name):
+                power.backlight = .device(name)
+                if access(BacklightPower.classDirectory + "/" + name, F_OK) != 0 {
+                    let present = Directory.entryNames(BacklightPower.classDirectory).sorted()
+                    self.warning(path, "no backlight \(Self.quoted(name)) in \(BacklightPower.classDirectory) (present: \(present.isEmpty ? "none" : present.joined(separator: ", ")))\(Misspelling.hint(for: name, among: present)); without it the panel does not dim and blanking uses the display's power switch")
+                }
+            default:
+                self.error(path, "expected \"auto\", a device name or null, found \(value.kindName)")
+            }
+        }
+        if power.dimAfter != nil, power.backlight == .none {
+            self.warning(object.path(of: "dimAfter"), "dimming needs a backlight, and backlight is null: the panel will not dim")
+        }
+    }
+
+    /// One schedule entry: `{"days": ["mon", …], "on": "07:30", "off": "22:00"}`.
+    private mutating func readPowerPeriod(_ entry: ConfigObject) -> PowerPeriod? {
+        var days: [Weekday] = []
+        var valid = true
+        if let value = entry.take("days") {
+            let path = entry.path(of: "days")
+            if case .array(let items) = value, !items.isEmpty {
+                for (index, item) in items.enumerated() {
+                    guard let name = self.string(item, at: path + "[\(index)]") else {
+                        valid = false
+                        continue
+                    }
+                    if let day = Weekday(name: name) {
+                        if !days.contains(day) { days.append(day) }
+                    } else {
+                        valid = false
+                        self.error(path + "[\(index)]", "\(Self.quoted(name)) is not a day (use mon, tue, wed, thu, fri, sat or sun)" + Misspelling.hint(for: name, among: Weekday.names))
+                    }
+                }
+            } else {
+                valid = false
+                self.error(path, "expected a non-empty array of days such as [\"mon\", \"tue\"], found \(value.kindName)")
+            }
+        } else {
+            valid = false
+            self.error(entry.path(of: "days"), "missing: a schedule entry needs its days, e.g. [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]")
+        }
+        let on = self.readTimeOfDay(entry, "on")
+        let off = self.readTimeOfDay(entry, "off")
+        guard valid, let on, let off else { return nil }
+        guard on != off else {
+            self.error(entry.path(of: "off"), "is the same time as on (\(on)): for a panel always on, leave the schedule out")
+            return nil
+        }
+        return PowerPeriod(days: days, on: on, off: off)
+    }
+
+    private mutating func readTimeOfDay(_ entry: ConfigObject, _ key: String) -> TimeOfDay? {
+        let path = entry.path(of: key)
+        guard let value = entry.take(key) else {
+            self.error(path, "missing: a schedule entry needs \(key == "on" ? "an on" : "an off") time (HH:MM)")
+            return nil
+        }
+        guard let text = self.string(value, at: path, expected: "a time string (HH:MM)") else { return nil }
+        guard let time = TimeOfDay(parsing: text) else {
+            self.error(path, "\(Self.quoted(text)) is not a time (use HH:MM on the 24-hour clock, e.g. 07:30)")
+            return nil
+        }
+        return time
     }
 
     /// `1280x800@60` (or `1280x800` when `refreshAllowed` is false, for sizes).

@@ -58,7 +58,7 @@ extension KioskConfiguration {
 
 extension DisplayConfiguration {
     var json: JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("output", .string(self.kind.rawValue)),
             ("device", .optional(self.drm.devicePath)),
             ("fbdevDevice", .string(self.fbdevPath)),
@@ -68,6 +68,31 @@ extension DisplayConfiguration {
             ("buffers", .number(Double(self.drm.bufferCount))),
             ("headlessSize", .string("\(self.headlessSize.width)x\(self.headlessSize.height)")),
             ("headlessRefreshRate", .number(self.headlessRefreshRate)),
+        ]
+        if let power = self.power { members.append(("power", power.json)) }
+        return .object(members)
+    }
+}
+
+extension PowerSettings {
+    var json: JSONValue {
+        let backlight: JSONValue
+        switch self.backlight {
+        case .auto: backlight = .string("auto")
+        case .device(let name): backlight = .string(name)
+        case .none: backlight = .null
+        }
+        return .object([
+            ("schedule", .array(self.schedule.periods.map { period in
+                .object([
+                    ("days", .array(period.days.map { .string($0.name) })),
+                    ("on", .string(period.on.description)), ("off", .string(period.off.description)),
+                ])
+            })),
+            ("blankAfter", self.blankAfter.map(JSONValue.number) ?? .null),
+            ("dimAfter", self.dimAfter.map(JSONValue.number) ?? .null),
+            ("dimLevel", .number(self.dimLevel)),
+            ("backlight", backlight),
         ])
     }
 }

@@ -22,6 +22,8 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// The headless output's native size and refresh.
     public var headlessSize = PixelSize(width: 1280, height: 800)
     public var headlessRefreshRate = 60.0
+    /// When the panel is on, dimmed or blank (`display.power`); nil: always on.
+    public var power: PowerSettings?
 
     public init() {}
 

@@ -1,0 +1,58 @@
+/// What the panel shows, as display power sets it.
+public enum PanelState: Sendable, Equatable, CustomStringConvertible {
+    case on
+    /// The backlight at `level` of its normal brightness (0…1).
+    case dimmed(level: Double)
+    case blank
+
+    public var description: String {
+        switch self {
+        case .on: return "on"
+        case .dimmed(let level): return "dimmed to \(Int((level * 100).rounded())) %"
+        case .blank: return "blank"
+        }
+    }
+}
+
+/// One way of switching a panel: DPMS on a DRM connector, FBIOBLANK on a framebuffer, a sysfs
+/// backlight, the headless twin, or pausing frames. `apply` never throws: a backend that fails
+/// logs it once and the others still act.
+public protocol PanelPower: AnyObject {
+    /// For logs: "DPMS on card0 HDMI-A-1", "backlight /sys/class/backlight/rpi_backlight".
+    var name: String { get }
+    func apply(_ state: PanelState)
+}
+
+/// Several backends acting together, in order (frames pause first, then the screen goes dark;
+/// on waking the light comes back before the frames resume).
+public final class PanelPowerGroup: PanelPower {
+    public let members: [PanelPower]
+
+    public init(_ members: [PanelPower]) {
+        self.members = members
+    }
+
+    public var name: String { self.members.map(\.name).joined(separator: " + ") }
+
+    public func apply(_ state: PanelState) {
+        if state == .blank {
+            for member in self.members { member.apply(state) }
+        } else {
+            for member in self.members.reversed() { member.apply(state) }
+        }
+    }
+}
+
+/// The headless twin: records every state it was given, so tests can assert what the panel did.
+public final class HeadlessPanelPower: PanelPower {
+    public private(set) var states: [PanelState] = []
+    public let name = "headless panel"
+
+    public init() {}
+
+    public var state: PanelState { self.states.last ?? .on }
+
+    public func apply(_ state: PanelState) {
+        self.states.append(state)
+    }
+}
