@@ -74,7 +74,8 @@ public final class SceneBuilder {
         return try self.images.image(path, field: field)
     }
 
-    private func bind(_ view: View, when bound: Bool, _ update: @escaping (View) -> Void) {
+    /// Keeps `update` to run on `view` at every data change, when the view shows bound values.
+    func bind(_ view: View, when bound: Bool, _ update: @escaping (View) -> Void) {
         if bound { self.bindings.append(LiveBinding(view: view, update: update)) }
     }
 

@@ -49,6 +49,12 @@ public final class ScreenView: View {
         if showsBar {
             let bar = NavigationBar(item: item, theme: theme)
             bar.backgroundColor = theme.surface.withOpacity(0.94)
+            builder.bind(bar, when: model.title.binding != nil || model.leftItem?.title.binding != nil || model.rightItem?.title.binding != nil) { [weak builder] view in
+                guard let builder, let bar = view as? NavigationBar else { return }
+                bar.titleLabel.text = builder.text(model.title)
+                if let left = model.leftItem, model.leftItem?.title.binding != nil { bar.leftButton?.title = builder.text(left.title) }
+                if let right = model.rightItem, model.rightItem?.title.binding != nil { bar.rightButton?.title = builder.text(right.title) }
+            }
             self.bar = bar
         } else {
             self.bar = nil
@@ -82,6 +88,10 @@ public final class ScreenView: View {
             split.swipeUpToShowAllowed = sheet.swipeUpToShowAllowed
             let sheetContent = try builder.view(for: sheetScreen.content)
             let sheetBody = SheetBodyView(title: builder.text(sheetScreen.title), content: sheetContent, theme: theme)
+            builder.bind(sheetBody, when: sheetScreen.title.binding != nil) { [weak builder] view in
+                guard let builder else { return }
+                (view as? SheetBodyView)?.titleLabel?.text = builder.text(sheetScreen.title)
+            }
             split.sheetView.addSubview(sheetBody)
             split.mainView.addSubview(self.body)
             self.body.pinToEdges()
