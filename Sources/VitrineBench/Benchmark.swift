@@ -74,6 +74,7 @@ public enum BenchmarkList {
         StartupBenchmark(),
         InputLatencyBenchmark(),
         SceneBenchmark(),
+        DataUpdateBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.
