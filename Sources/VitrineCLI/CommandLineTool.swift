@@ -22,6 +22,7 @@ public enum CommandLineTool {
             CalibrateCommand.self,
             BlurCommand.self,
             BenchCommand.self,
+            CtlCommand.self,
         ]
     }
 
