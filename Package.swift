@@ -131,7 +131,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "CVitrineShims",
             ],
             swiftSettings: swiftSettings),
         .target(

@@ -1,3 +1,5 @@
+// accept4 and struct ucred are GNU extensions.
+#define _GNU_SOURCE
 #include "CVitrineShims.h"
 
 #include <errno.h>
@@ -32,4 +34,18 @@ size_t CVitrineShims_sockaddrUnPathOffset(void) { return offsetof(struct sockadd
 
 int CVitrineShims_setMmapThreshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+int CVitrineShims_acceptNonBlocking(int fd) {
+    return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int CVitrineShims_peerCredentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = credentials.pid;
+    *uid = credentials.uid;
+    *gid = credentials.gid;
+    return 0;
 }

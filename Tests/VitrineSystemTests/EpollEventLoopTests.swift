@@ -42,6 +42,36 @@ struct EpollEventLoopTests {
         #expect(loop.wakeups <= 6)
     }
 
+    @Test("a writability watch fires while there is room, stops after unwatch, and leaves the fd's readable watch working")
+    func writableWatch() throws {
+        let loop = try EpollEventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var reads = 0
+        var writableWakes = 0
+        loop.watch(fileDescriptor: fds[0]) {
+            var byte: UInt8 = 0
+            if read(fds[0], &byte, 1) == 1 { reads += 1 }
+            if reads == 1 { loop.stop() }
+        }
+        var writable: WatchID?
+        writable = loop.watch(fileDescriptor: fds[0], events: .writable) {
+            writableWakes += 1
+            // Level-triggered: it fires again and again until unwatched.
+            if writableWakes == 3, let id = writable { loop.unwatch(id) }
+        }
+        // Only after the writable watch is gone does the peer write, 30 ms later.
+        loop.schedule(after: .milliseconds(30)) { var b: UInt8 = 1; _ = write(fds[1], &b, 1) }
+        loop.schedule(after: .seconds(5)) { loop.stop() }
+        let wakeupsBefore = loop.wakeups
+        try loop.run()
+        #expect(writableWakes == 3)
+        #expect(reads == 1)
+        // Three writable wakes, the timer and the read: no spinning once the watch was removed.
+        #expect(loop.wakeups - wakeupsBefore <= 7)
+    }
+
     @Test("signals arrive through the signalfd as ordinary loop callbacks")
     func signals() throws {
         let loop = try EpollEventLoop()

@@ -42,4 +42,12 @@ int CVitrineShims_errno(void);
 /// Layout of a sockaddr_un's path field, for the sd_notify address length rule.
 size_t CVitrineShims_sockaddrUnPathOffset(void);
 
+/// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC): accept4 is a GNU extension Swift's
+/// Glibc module does not declare. Returns the new fd, or -1 with errno set.
+int CVitrineShims_acceptNonBlocking(int fd);
+
+/// getsockopt(fd, SOL_SOCKET, SO_PEERCRED): the connected peer's pid, uid and gid (struct ucred is
+/// behind _GNU_SOURCE). Returns 0, or -1 with errno set.
+int CVitrineShims_peerCredentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
+
 #endif

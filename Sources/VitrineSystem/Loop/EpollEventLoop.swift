@@ -19,7 +19,7 @@ public final class EpollEventLoop: EventLoop {
     private let timerFD: OwnedDescriptor
     private var heap: [Timer] = []
     private var actions: [TimerID: () -> Void] = [:]
-    private var watches: [WatchID: (fd: Int32, handler: () -> Void)] = [:]
+    private var watches: [WatchID: (fd: Int32, events: WatchEvents, handler: () -> Void)] = [:]
     private var watchesByFD: [Int32: [WatchID]] = [:]
     private var nextID: UInt64 = 0
     private var armedDeadline: MonotonicTime? = nil
@@ -54,17 +54,29 @@ public final class EpollEventLoop: EventLoop {
 
     @discardableResult
     public func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) -> WatchID {
+        self.watch(fileDescriptor: fileDescriptor, events: .readable, handler)
+    }
+
+    /// Calls `handler` on the loop whenever `fileDescriptor` is ready for any of `events`
+    /// (level-triggered), or has an error or hang-up. A socket with replies still queued watches
+    /// `.writable` until they are out (`ControlServer`), then unwatches that watch.
+    @discardableResult
+    public func watch(fileDescriptor: Int32, events: WatchEvents, _ handler: @escaping () -> Void) -> WatchID {
         self.nextID += 1
         let id = WatchID(rawValue: self.nextID)
-        if self.watchesByFD[fileDescriptor] == nil {
-            do {
-                try self.addToEpoll(fileDescriptor)
-            } catch {
-                Logger("loop").error("cannot watch fd \(fileDescriptor): \(error)")
-                return id
+        let before = self.interest(fileDescriptor)
+        let after = before.union(events)
+        do {
+            if self.watchesByFD[fileDescriptor] == nil {
+                try self.updateEpoll(fileDescriptor, EPOLL_CTL_ADD, after)
+            } else if after != before {
+                try self.updateEpoll(fileDescriptor, EPOLL_CTL_MOD, after)
             }
+        } catch {
+            Logger("loop").error("cannot watch fd \(fileDescriptor): \(error)")
+            return id
         }
-        self.watches[id] = (fileDescriptor, handler)
+        self.watches[id] = (fileDescriptor, events, handler)
         self.watchesByFD[fileDescriptor, default: []].append(id)
         return id
     }
@@ -75,7 +87,19 @@ public final class EpollEventLoop: EventLoop {
         if self.watchesByFD[entry.fd]?.isEmpty == true {
             self.watchesByFD[entry.fd] = nil
             _ = epoll_ctl(self.epoll.rawValue, EPOLL_CTL_DEL, entry.fd, nil)
+        } else {
+            let remaining = self.interest(entry.fd)
+            if remaining != entry.events.union(remaining) {
+                try? self.updateEpoll(entry.fd, EPOLL_CTL_MOD, remaining)
+            }
         }
+    }
+
+    /// What the watches of `fd` wait for together.
+    private func interest(_ fd: Int32) -> WatchEvents {
+        var events: WatchEvents = []
+        for id in self.watchesByFD[fd] ?? [] { if let entry = self.watches[id] { events.formUnion(entry.events) } }
+        return events
     }
 
     /// Makes `run()` return after the current action.
@@ -97,15 +121,18 @@ public final class EpollEventLoop: EventLoop {
             self.wakeups += 1
             for i in 0..<Int(count) {
                 let fd = events[i].data.fd
+                let ready = events[i].events
                 if fd == self.timerFD.rawValue {
                     var expirations: UInt64 = 0
                     _ = Glibc.read(fd, &expirations, 8)
                     self.armedDeadline = nil
                     continue
                 }
+                // An error or hang-up wakes every watch of the fd, so its owner reads the end.
+                let failed = ready & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
                 for id in self.watchesByFD[fd] ?? [] {
-                    guard let handler = self.watches[id]?.handler else { continue }
-                    handler()
+                    guard let entry = self.watches[id], failed || entry.events.epollBits & ready != 0 else { continue }
+                    entry.handler()
                     if self.stopRequested { break }
                 }
             }
@@ -155,10 +182,15 @@ public final class EpollEventLoop: EventLoop {
     }
 
     private func addToEpoll(_ fd: Int32) throws(SystemError) {
+        try self.updateEpoll(fd, EPOLL_CTL_ADD, .readable)
+    }
+
+    private func updateEpoll(_ fd: Int32, _ operation: Int32, _ interest: WatchEvents) throws(SystemError) {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue
+        event.events = interest.epollBits
         event.data.fd = fd
-        try Syscall.retrying("epoll_ctl(ADD, fd \(fd))") { epoll_ctl(self.epoll.rawValue, EPOLL_CTL_ADD, fd, &event) }
+        let name = operation == EPOLL_CTL_ADD ? "ADD" : "MOD"
+        try Syscall.retrying("epoll_ctl(\(name), fd \(fd))") { epoll_ctl(self.epoll.rawValue, operation, fd, &event) }
     }
 
     // MARK: - Binary heap ordered by (deadline, order)
@@ -193,5 +225,19 @@ public final class EpollEventLoop: EventLoop {
             self.heap.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+}
+
+/// What a watch of `EpollEventLoop` waits for.
+public struct WatchEvents: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Data to read, a connection to accept, or the end of the stream (`EPOLLIN`).
+    public static let readable = WatchEvents(rawValue: 1)
+    /// Room in the send buffer (`EPOLLOUT`).
+    public static let writable = WatchEvents(rawValue: 2)
+
+    var epollBits: UInt32 {
+        (self.contains(.readable) ? EPOLLIN.rawValue : 0) | (self.contains(.writable) ? EPOLLOUT.rawValue : 0)
     }
 }
