@@ -73,30 +73,18 @@ public final class CalibrationDirectoryWatch {
     /// Reads every queued event; reloads once if any concerned a calibration file or the directory.
     private func drain() {
         var changed = false
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let name = String(self.directory.split(separator: "/").last ?? "")
-        while true {
-            let fd = self.descriptor.rawValue
-            let count: Int
-            do {
-                count = try Syscall.retryingSize("read(inotify)") { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
-            } catch {
-                if error.errno != EAGAIN { self.logger.warning("cannot read calibration directory events: \(error)") }
-                break
-            }
-            guard count > 0 else { break }
-            for event in FileWatch.events(in: buffer.prefix(count)) {
-                if event.watch == self.parentWatch, event.name == name {
-                    // The directory appeared, was replaced or went away: watch whatever is there now.
-                    self.watchDirectory()
+        for event in FileWatch.readEvents(self.descriptor.rawValue, logger: self.logger, what: "calibration directory events") {
+            if event.watch == self.parentWatch, event.name == name {
+                // The directory appeared, was replaced or went away: watch whatever is there now.
+                self.watchDirectory()
+                changed = true
+            } else if event.watch == self.directoryWatch {
+                if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                    self.directoryWatch = -1
                     changed = true
-                } else if event.watch == self.directoryWatch {
-                    if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-                        self.directoryWatch = -1
-                        changed = true
-                    } else if event.name.hasSuffix(CalibrationStore.fileExtension) {
-                        changed = true
-                    }
+                } else if event.name.hasSuffix(CalibrationStore.fileExtension) {
+                    changed = true
                 }
             }
         }

@@ -63,24 +63,31 @@ public final class FileWatch {
 
     private func drain() {
         var changed: [String] = []
+        for event in Self.readEvents(self.descriptor.rawValue, logger: self.logger, what: "file events") {
+            // A file being created is not a version yet: its close after writing is.
+            if event.mask & UInt32(IN_CREATE) != 0 { continue }
+            if let path = self.folders[event.watch]?[event.name], !changed.contains(path) { changed.append(path) }
+        }
+        if !changed.isEmpty { self.onChange(changed) }
+    }
+
+    /// Every event queued on the inotify fd `fd` (non-blocking), read until it is empty; a read
+    /// error other than "nothing more" is logged naming `what`.
+    public static func readEvents(_ fd: Int32, logger: Logger, what: String) -> [(watch: Int32, mask: UInt32, name: String)] {
+        var events: [(watch: Int32, mask: UInt32, name: String)] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let fd = self.descriptor.rawValue
             let count: Int
             do {
                 count = try Syscall.retryingSize("read(inotify)") { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             } catch {
-                if error.errno != EAGAIN { self.logger.warning("cannot read file events: \(error)") }
+                if error.errno != EAGAIN { logger.warning("cannot read \(what): \(error)") }
                 break
             }
             guard count > 0 else { break }
-            for event in Self.events(in: buffer.prefix(count)) {
-                // A file being created is not a version yet: its close after writing is.
-                if event.mask & UInt32(IN_CREATE) != 0 { continue }
-                if let path = self.folders[event.watch]?[event.name], !changed.contains(path) { changed.append(path) }
-            }
+            events += Self.events(in: buffer.prefix(count))
         }
-        if !changed.isEmpty { self.onChange(changed) }
+        return events
     }
 
     /// The `struct inotify_event` records in `bytes`: wd, mask, cookie, len, then `len` bytes of
