@@ -87,4 +87,33 @@ struct EpollEventLoopTests {
         try loop.run()
         #expect(got == SIGUSR2)
     }
+
+    @Test("a timer that re-arms itself for now does not starve a readable fd")
+    func selfReschedulingTimerDoesNotStarveFDs() throws {
+        let loop = try EpollEventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var spins = 0
+        func spin() {
+            spins += 1
+            loop.schedule(at: loop.now) { spin() }
+        }
+        spin()
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        var read = false
+        loop.watch(fileDescriptor: fds[0]) {
+            var b: UInt8 = 0
+            _ = Glibc.read(fds[0], &b, 1)
+            read = true
+            loop.stop()
+        }
+        // Without the per-pass limit the spinning timer ran for ever and this never returned;
+        // the guard stops a regression after 2 s instead of hanging the suite.
+        loop.schedule(after: .seconds(2)) { loop.stop() }
+        try loop.run()
+        #expect(read)
+        #expect(spins < 100)
+    }
 }

@@ -147,13 +147,19 @@ public final class EpollEventLoop: EventLoop {
 
     // MARK: - Timers
 
+    /// Runs the timers due now that were scheduled before this pass began. One scheduled during
+    /// the pass (a client's drain asking to run again "now") waits for the next pass, after
+    /// `epoll_wait` served the fds: a timer that keeps re-arming itself cannot starve touches,
+    /// frames or other clients.
     private func runDueTimers() {
+        let now = self.now
+        let lastOrder = self.nextID
         while let first = self.heap.first {
             if self.actions[first.id] == nil {
                 self.popFirst()
                 continue
             }
-            guard first.deadline <= self.now else { return }
+            guard first.deadline <= now, first.order <= lastOrder else { return }
             self.popFirst()
             let action = self.actions.removeValue(forKey: first.id)
             action?()
