@@ -39,11 +39,18 @@ public final class Runner {
     /// Follows the calibration directory, so a saved calibration applies at once.
     private var calibrationWatch: AnyObject?
     private var terminal: VirtualTerminal?
-    private let notifier: SystemdNotifier?
+    let notifier: SystemdNotifier?
     private var watchdog: WatchdogPinger?
     /// The panel's power (Runner+Power.swift), and the wall clock its schedule reads.
     var power: DisplayPower?
     public var wallClock: WallClock = SystemWallClock()
+    /// Where the control socket is opened (Runner+Control.swift): `vitrine run --control PATH`;
+    /// by default the service's runtime directory's `control.sock`, none outside a service.
+    public var controlPath: String? = Runner.defaultControlPath
+    /// The group the control socket is given (`vitrine-control`; nil: the kiosk's own).
+    public var controlGroup: String? = ControlServer.defaultGroup
+    /// The open control socket, once `run` started it.
+    public internal(set) var control: ControlServer?
     private var readySent = false
     /// Called after the first frame reached the screen, with its presentation time (the bench's
     /// start-up measurement).
@@ -123,12 +130,15 @@ public final class Runner {
         }
         self.startPower(settings.display.power, output: output)
         self.openInput(settings, output: output)
+        self.startControl()
         if let drm = output as? DRMOutput, !drm.isShowing {
             self.sendReady(status: "waiting for a display")
         }
         self.logger.notice("showing the kiosk on \(output.name)")
         if let seconds { try self.loop.run(for: .seconds(seconds)) } else { try self.loop.run() }
         self.notifier?.stopping()
+        self.control?.close()
+        self.control = nil
         self.watchdog?.stop()
         output.shutdown()
         self.terminal?.restore()
@@ -160,7 +170,7 @@ public final class Runner {
         let logger = self.logger
         loaded.scene.onEvent = { [weak self] event in
             logger.notice("scene: \(event)")
-            self?.onSceneEvent?(event)
+            self?.deliver(event)
         }
         self.window = window
         self.power?.attach(to: window)
@@ -184,8 +194,17 @@ public final class Runner {
         self.notifier?.status("configuration error: \(error.message)")
     }
 
-    /// SIGHUP: load the scene again; keep the last good one when the new one is bad.
-    public func reload() {
+    /// Hands a scene's or the display power's event to `onSceneEvent` and the control clients.
+    func deliver(_ event: SceneEvent) {
+        self.onSceneEvent?(event)
+        self.broadcast(event)
+    }
+
+    /// SIGHUP (and the control socket's `reload`): load the scene again; keep the last good one
+    /// when the new one is bad.
+    /// - Returns: why the new configuration was rejected, nil when it replaced the old one.
+    @discardableResult
+    public func reload() -> VitrineError? {
         self.notifier?.reloading()
         defer { self.notifier?.send([("READY", "1")]) }
         do {
@@ -196,6 +215,7 @@ public final class Runner {
             try self.show(loaded)
             self.lastGood = loaded
             self.logger.notice("configuration reloaded")
+            return nil
         } catch {
             if self.scene != nil {
                 self.logger.error("\(error); keeping the last good configuration")
@@ -204,6 +224,7 @@ public final class Runner {
                 self.logger.error("\(error)")
                 self.showError(error)
             }
+            return error
         }
     }
 

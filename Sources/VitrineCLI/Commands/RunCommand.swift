@@ -10,10 +10,11 @@ import VitrineSystem
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the kiosk from a config file (default \(KioskConfigLoader.defaultPath); the built-in demo when it does not exist)."
-    static let synopsis = "[--config PATH|demo] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
+    static let synopsis = "[--config PATH|demo] [--control PATH|none] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
     static let options: [OptionSpec] =
         [
             OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
+            OptionSpec("control", value: "PATH|none", help: "the control socket (Docs/operations.md) [$RUNTIME_DIRECTORY/control.sock under systemd, none otherwise]"),
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
@@ -30,7 +31,8 @@ enum RunCommand: Command {
         override the config's `display` section. Under systemd it reports READY, STATUS and
         WATCHDOG through NOTIFY_SOCKET. Docs/config.md describes the file, Docs/deployment.md
         the service. To see every screen of a config as PNG files without a display:
-        `vitrine render CONFIG --out DIR`.
+        `vitrine render CONFIG --out DIR`. The control socket lets the integrator's software
+        steer the kiosk and hear its events (`vitrine ctl`, Docs/operations.md).
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -56,6 +58,12 @@ enum RunCommand: Command {
         }
         let runner = Runner(loop: try EpollEventLoop(), load: load)
         runner.fallback = fallback
+        if let control = arguments.value("control") {
+            guard control == "none" || control.hasPrefix("/") || control.hasPrefix(".") else {
+                throw VitrineError(.invalidArgument, "run: --control takes a socket path or none, not \"\(control)\"", hint: "e.g. --control /run/vitrine/control.sock")
+            }
+            runner.controlPath = control == "none" ? nil : control
+        }
         let stopAfterFirst = arguments.has("exit-after-first-frame")
         let report = arguments.has("report-first-frame")
         runner.onFirstFrame = { [unowned runner] time in
@@ -64,7 +72,7 @@ enum RunCommand: Command {
         }
         try runner.run(seconds: try arguments.number("seconds", in: 0.01...1e9))
         if let screenshot = arguments.value("screenshot") {
-            try self.writeScreenshot(runner, to: screenshot)
+            try runner.writeScreenshot(to: screenshot)
         }
         return 0
     }
@@ -90,17 +98,6 @@ enum RunCommand: Command {
         } catch {
             // Checked once already, before the runner started.
             throw VitrineError(.invalidArgument, error.description)
-        }
-    }
-
-    /// What was last on screen, upright: the headless output's scanout, else the last frame drawn.
-    private static func writeScreenshot(_ runner: Runner, to path: String) throws(VitrineError) {
-        if let headless = runner.output as? HeadlessOutput {
-            try headless.writePNG(to: path)
-        } else if let frame = runner.window?.compositor.frame {
-            try PNGCodec.write(frame, to: path)
-        } else {
-            throw VitrineError(.invalidArgument, "nothing was drawn, so there is no screenshot to write to \(path)")
         }
     }
 }

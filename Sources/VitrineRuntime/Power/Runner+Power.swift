@@ -28,7 +28,7 @@ extension Runner {
                 self?.window?.setNeedsFrame()
             })
         let power = DisplayPower(settings: settings ?? PowerSettings(), clock: self.loop, wallClock: self.wallClock, panel: panel, logger: self.powerLogger)
-        power.onEvent = { [weak self] event in self?.onSceneEvent?(event) }
+        power.onEvent = { [weak self] event in self?.deliver(event) }
         self.power = power
         if let window = self.window { power.attach(to: window) }
         power.start()

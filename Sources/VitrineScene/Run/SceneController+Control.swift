@@ -62,9 +62,12 @@ extension SceneController: ControllableScene {
         }
     }
 
-    /// The screen in front and the navigation stack.
+    /// The screen in front and the navigation stack, as they are when the command was taken:
+    /// a push or a sheet animates after the reply (`transitioning`), and the `screen` event
+    /// says when the new screen is in front.
     var navigationSummary: JSONValue {
         .object([
+            ("transitioning", .bool(self.navigation?.isTransitioning ?? false)),
             ("screen", self.frontScreenID.map(JSONValue.string) ?? .null),
             ("stack", .array(self.navigationStack.map { .string($0.model.id) })),
             ("sheet", (self.contentSheet?.isPresented == true ? self.presentedScreen?.model.id : nil).map(JSONValue.string) ?? .null),
