@@ -59,9 +59,12 @@ done
 install -d -m 0755 "$root/etc/vitrine"
 if [ -n "$config" ] && [ ! -e "$root/etc/vitrine/kiosk.json" ]; then
   install -m 0644 "$config" "$root/etc/vitrine/kiosk.json"
-  if [ -d "$(dirname "$config")/images" ]; then
-    cp -r "$(dirname "$config")/images" "$root/etc/vitrine/"
-  fi
+  # The folders a config names by relative path: its pictures and its live data files.
+  for folder in images data; do
+    if [ -d "$(dirname "$config")/$folder" ]; then
+      cp -r "$(dirname "$config")/$folder" "$root/etc/vitrine/"
+    fi
+  done
 fi
 
 if [ -n "$root" ]; then

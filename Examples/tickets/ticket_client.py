@@ -41,8 +41,9 @@ def main():
         kiosk.sendall((json.dumps({"id": next_id, "command": command, **arguments}) + "\n").encode())
         return next_id
 
-    send("subscribe", events=["emit"])
+    send("subscribe", events=["emit", "screen"])
     print("waiting for purchases", flush=True)
+    going_home = False
     for line in lines:
         message = json.loads(line)
         if message.get("event") == "emit" and message.get("name") == "purchase":
@@ -50,13 +51,15 @@ def main():
             print(f"purchase: {ticket.get('ticket')} for {ticket.get('price_cents', 0) / 100:.2f}; printing the ticket", flush=True)
             time.sleep(args.delay)
             send("navigate", to="root")
-        elif "ok" in message:
-            if not message["ok"]:
-                print("kiosk said:", message.get("error"), file=sys.stderr, flush=True)
-            elif message.get("id") == next_id and next_id > 1:
-                print("back on", message["result"].get("screen"), flush=True)
-                if args.once:
-                    return 0
+            going_home = True
+        elif message.get("event") == "screen" and going_home and message.get("payload", {}).get("stack", [None]) == [message.get("name")]:
+            # The reply to navigate comes at once; this event says the list is in front again.
+            print("back on", message.get("name"), flush=True)
+            going_home = False
+            if args.once:
+                return 0
+        elif message.get("ok") is False:
+            print("kiosk said:", message.get("error"), file=sys.stderr, flush=True)
     return 0
 
 

@@ -443,4 +443,42 @@ struct ControlSocketTests {
         #expect(worst < 250, "a frame followed every navigation: worst \(worst) ms")
         #expect(clientsAtEnd == 1, "only the good client is left")
     }
+
+    @Test("the idle event reaches a subscribed client when nobody touched the panel for the idle time, and the kiosk is back at its start")
+    func idleEvent() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(#"""
+            {"version": 2, "idle": {"after": 5, "action": "popToRoot"},
+             "screens": {"home": {"title": "Home", "content": {"type": "text", "text": "Welcome"}},
+                         "detail": {"title": "Detail", "content": {"type": "text", "text": "More"}}}}
+            """#)
+        let socket = fixture.directory.file("control.sock")
+        let runner = try KioskRunnerTests.runner(path: path, notifier: nil)
+        runner.controlPath = socket
+        runner.controlGroup = nil
+        var client: SteppedClient!
+        var subscribed = MonotonicTime.zero
+        func poll() {
+            client.drain()
+            let home = client.events("screen").last?["name"]?.stringValue == "home"
+            if (!client.events("idle").isEmpty && home) || runner.loop.now - subscribed > .seconds(20) { return runner.loop.stop() }
+            _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(100)) { poll() }
+        }
+        runner.onFirstFrame = { _ in
+            do {
+                client = try SteppedClient(path: socket)
+                try client.send("subscribe", ("events", .array([.string("idle"), .string("screen")])))
+                try client.send("navigate", ("to", .string("push")), ("screen", .string("detail")))
+            } catch { Issue.record(error) }
+            subscribed = runner.loop.now
+            poll()
+        }
+        try runner.run(seconds: 30)
+        let idle = try #require(client.events("idle").first, "no idle event within 20 s: \(client.received)")
+        #expect(idle["name"]?.stringValue == "popToRoot")
+        #expect(idle["payload"] == .number(5))
+        let waited = Double((runner.loop.now - subscribed).value) / 1e9
+        #expect(waited >= 5, "not before the idle time: \(waited) s")
+        #expect(client.events("screen").map { $0["name"]?.stringValue } == ["detail", "home"], "\(client.events("screen"))")
+    }
 }

@@ -26,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, prepare_share, screen_matches,  # noqa: E402
+from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, install_tree, log, prepare_share, screen_matches,  # noqa: E402
                         shell_quote, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
@@ -134,16 +134,6 @@ python3 -c "print(100.0 * ($b - $a) / $ticks / ($t1 - $t0), $b - $a, $ticks)"
     status, output = guest.run(script, timeout=seconds + 60)
     percent, used, ticks = output.strip().split()
     return float(percent), int(used), int(ticks)
-
-
-def install_tree(share):
-    """The files install.sh needs, at the same relative paths as in the repository."""
-    tree = os.path.join(share, "repo")
-    os.makedirs(os.path.join(tree, "scripts"))
-    shutil.copy(os.path.join(ROOT, "scripts", "install.sh"), os.path.join(tree, "scripts"))
-    shutil.copytree(os.path.join(ROOT, "Systemd"), os.path.join(tree, "Systemd"))
-    shutil.copytree(os.path.join(ROOT, "Examples"), os.path.join(tree, "Examples"))
-    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
 
 
 def main():

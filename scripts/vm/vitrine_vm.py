@@ -297,3 +297,13 @@ def screen_matches(guest, expected, label, checks, timeout=30):
 
 def shell_quote(text):
     return "'" + text.replace("'", "'\\''") + "'"
+
+
+def install_tree(share):
+    """The files install.sh needs, at the same relative paths as in the repository."""
+    tree = os.path.join(share, "repo")
+    os.makedirs(os.path.join(tree, "scripts"))
+    shutil.copy(os.path.join(ROOT, "scripts", "install.sh"), os.path.join(tree, "scripts"))
+    shutil.copytree(os.path.join(ROOT, "Systemd"), os.path.join(tree, "Systemd"))
+    shutil.copytree(os.path.join(ROOT, "Examples"), os.path.join(tree, "Examples"))
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
