@@ -75,6 +75,7 @@ public enum BenchmarkList {
         InputLatencyBenchmark(),
         SceneBenchmark(),
         DataUpdateBenchmark(),
+        ControlNavigateBenchmark(),
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.
