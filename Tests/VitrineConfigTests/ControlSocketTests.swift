@@ -130,12 +130,15 @@ struct ControlSocketTests {
                     #expect(state["runtime"]?["blank"] == .bool(false))
                     #expect(state["runtime"]?["output"]?.stringValue?.isEmpty == false)
                     ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm-single")))
+                    // A second move while the first one slides is refused, not dropped silently.
+                    ids["tooSoon"] = try client.send("navigate", ("to", .string("pop")))
                 },
             ] + wait + [
                 {
                     client.drain()
                     // The reply comes at once, while the push animates; the screen event when it is in front.
                     #expect(client.reply(ids["push"]!)?["result"]?["transitioning"] == .bool(true))
+                    #expect(client.reply(ids["tooSoon"]!)?["error"]?.stringValue?.contains("still moving") == true, "\(client.received)")
                     #expect(client.events("screen").last?["name"]?.stringValue == "confirm-single")
                     #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm-single"])
                     // A visitor presses Buy: the client hears `purchase` with the ticket.

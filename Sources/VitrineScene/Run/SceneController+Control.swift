@@ -24,6 +24,10 @@ extension SceneController: ControllableScene {
                 }
                 return screen
             }
+            if ["push", "pop", "root"].contains(to), self.navigation?.isTransitioning == true {
+                // perform() would drop it (the stack takes one move at a time); say so instead.
+                throw VitrineError(.busy, "navigate \(to): a push or pop is still moving the screens; send it again after the next screen event")
+            }
             switch to {
             case "push": self.perform(.push(try target()), from: "control")
             case "pop": self.perform(.pop, from: "control")
