@@ -33,7 +33,7 @@ enum CtlCommand: Command {
         var members: [(key: String, value: JSONValue)] = [("id", .number(1)), ("command", .string(command))]
         for pair in arguments.positionals.dropFirst() {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw VitrineError(.invalidArgument, "ctl: \"\(pair)\" is not key=value", hint: "e.g. vitrine ctl navigate to=push screen=home")
+                throw VitrineError(.invalidArgument, "\"\(pair)\" is not key=value", hint: "e.g. vitrine ctl navigate to=push screen=home")
             }
             let text = String(pair[pair.index(after: equals)...])
             members.append((String(pair[..<equals]), (try? JSONParser.parse(text)) ?? .string(text)))
@@ -41,7 +41,7 @@ enum CtlCommand: Command {
         let connection = try ControlConnection(path: path)
         let hello = try connection.readLine(timeout: timeout)
         guard (try? JSONParser.parse(hello))?["protocol"]?.stringValue == "vitrine-control/1" else {
-            throw VitrineError(.invalidData, "ctl: \(path) did not greet with protocol vitrine-control/1 (it said \(hello.prefix(120)))")
+            throw VitrineError(.invalidData, "\(path) did not greet with protocol vitrine-control/1 (it said \(hello.prefix(120)))")
         }
         try connection.send(JSONValue.object(members).serialized(pretty: false) + "\n")
         while true {
@@ -72,12 +72,12 @@ final class ControlConnection {
     init(path: String) throws(VitrineError) {
         self.path = path
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw VitrineError(.ioFailure, "ctl: cannot make a socket", cause: SystemError("socket", errno: errno)) }
+        guard fd >= 0 else { throw VitrineError(.ioFailure, "cannot make a socket", cause: SystemError("socket", errno: errno)) }
         self.descriptor = OwnedDescriptor(adopting: fd)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw VitrineError(.invalidArgument, "ctl: the socket path \(path) is too long") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw VitrineError(.invalidArgument, "the socket path \(path) is too long") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
@@ -88,11 +88,11 @@ final class ControlConnection {
             let code = errno
             switch code {
             case ENOENT, ECONNREFUSED:
-                throw VitrineError(.notFound, "ctl: no kiosk listens on \(path)", hint: "is vitrine.service running (systemctl status vitrine)? it opens the socket with --control PATH", cause: SystemError("connect", errno: code))
+                throw VitrineError(.notFound, "no kiosk listens on \(path)", hint: "is vitrine.service running (systemctl status vitrine)? it opens the socket with --control PATH", cause: SystemError("connect", errno: code))
             case EACCES, EPERM:
-                throw VitrineError(.permissionDenied, "ctl: not allowed to use \(path)", hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root", cause: SystemError("connect", errno: code))
+                throw VitrineError(.permissionDenied, "not allowed to use \(path)", hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root", cause: SystemError("connect", errno: code))
             default:
-                throw VitrineError(.ioFailure, "ctl: cannot connect to \(path)", cause: SystemError("connect", errno: code))
+                throw VitrineError(.ioFailure, "cannot connect to \(path)", cause: SystemError("connect", errno: code))
             }
         }
     }
@@ -102,7 +102,7 @@ final class ControlConnection {
         while !bytes.isEmpty {
             let sent = bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { throw VitrineError(.ioFailure, "ctl: the kiosk closed \(self.path)", cause: SystemError("send", errno: errno)) }
+            guard sent > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: SystemError("send", errno: errno)) }
             bytes = bytes.dropFirst(sent)
         }
     }
@@ -120,11 +120,11 @@ final class ControlConnection {
             let wait = deadline.map { Int32(max(0, ($0 - SystemClock.now()).milliseconds)) } ?? -1
             let ready = poll(&poller, 1, wait)
             if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { throw VitrineError(.busy, "ctl: no reply from \(self.path) within \(timeout ?? 0) s") }
+            guard ready > 0 else { throw VitrineError(.busy, "no reply from \(self.path) within \(timeout ?? 0) s") }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw VitrineError(.ioFailure, "ctl: the kiosk closed \(self.path)") }
+            guard count > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
             self.buffer += chunk[..<count]
         }
     }
