@@ -1,0 +1,109 @@
+import Glibc
+import Synchronization
+import VitrineCore
+import VitrineKiosk
+import VitrineRuntime
+import VitrineSystem
+
+extension ControlNavigateBenchmark {
+    // MARK: - The echo
+
+    /// A Unix stream socket on an epoll loop that greets with `hello` and answers its k-th line
+    /// with `replies[k]` — what the control server's read, send and loop cost without a command.
+    final class Echo {
+        let path: String
+        private let loop: EpollEventLoop
+        private let hello: [UInt8]
+        private let replies: [[UInt8]]
+        private let listener: OwnedDescriptor
+        private var listenWatch: WatchID?
+        private var connection: OwnedDescriptor?
+        private var connectionWatch: WatchID?
+        private var input: [UInt8] = []
+        private var chunk = [UInt8](repeating: 0, count: 65536)
+        private var answered = 0
+        private(set) var failure: VitrineError?
+
+        init(path: String, loop: EpollEventLoop, hello: [UInt8], replies: [[UInt8]]) throws(VitrineError) {
+            self.path = path
+            self.loop = loop
+            self.hello = hello
+            self.replies = replies
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw VitrineError(.ioFailure, "cannot make the echo socket \(path)", cause: SystemError("socket", errno: errno)) }
+            self.listener = OwnedDescriptor(adopting: fd)
+            var address = try ControlNavigateBenchmark.address(path)
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard bound == 0, listen(fd, 4) == 0 else {
+                throw VitrineError(.ioFailure, "cannot listen on the echo socket \(path)", cause: SystemError(bound == 0 ? "listen" : "bind", errno: errno))
+            }
+            self.listenWatch = loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
+        }
+
+        /// Stops listening, disconnects and removes the socket file.
+        func close() {
+            if let watch = self.listenWatch { self.loop.unwatch(watch) }
+            self.listenWatch = nil
+            self.disconnect()
+            if self.listener.isOpen {
+                self.listener.close()
+                unlink(self.path)
+            }
+        }
+
+        private func fail(_ message: String, errno code: Int32? = nil) {
+            if self.failure == nil { self.failure = VitrineError(.ioFailure, "echo \(self.path): \(message)", cause: code.map { SystemError("echo", errno: $0) }) }
+            self.disconnect()
+            self.loop.stop()
+        }
+
+        private func disconnect() {
+            if let watch = self.connectionWatch { self.loop.unwatch(watch) }
+            self.connectionWatch = nil
+            self.connection?.close()
+            self.connection = nil
+        }
+
+        private func accept() {
+            let fd = Glibc.accept(self.listener.rawValue, nil, nil)
+            guard fd >= 0 else {
+                if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED { self.fail("accept failed", errno: errno) }
+                return
+            }
+            guard self.connection == nil else {
+                Glibc.close(fd)
+                return self.fail("a second client connected")
+            }
+            let connection = OwnedDescriptor(adopting: fd)
+            self.connection = connection
+            self.connectionWatch = self.loop.watch(fileDescriptor: fd) { [weak self] in self?.readable() }
+            self.send(self.hello)
+        }
+
+        private func readable() {
+            guard let connection = self.connection else { return }
+            let count = self.chunk.withUnsafeMutableBytes { recv(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                return self.fail("recv failed", errno: errno)
+            }
+            // The client closed its end: done.
+            guard count > 0 else { return self.disconnect() }
+            self.input += self.chunk[..<count]
+            while let newline = self.input.firstIndex(of: 10) {
+                self.input.removeSubrange(...newline)
+                guard self.answered < self.replies.count else { return self.fail("more lines than the \(self.replies.count) replies it has") }
+                self.send(self.replies[self.answered])
+                self.answered += 1
+            }
+        }
+
+        private func send(_ bytes: [UInt8]) {
+            guard let connection = self.connection else { return }
+            let sent = bytes.withUnsafeBytes { Glibc.send(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            if sent != bytes.count { self.fail("sent \(sent) of \(bytes.count) bytes", errno: sent < 0 ? errno : nil) }
+        }
+    }
+}
