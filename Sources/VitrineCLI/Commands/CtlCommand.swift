@@ -88,7 +88,7 @@ final class ControlConnection {
             let code = errno
             switch code {
             case ENOENT, ECONNREFUSED:
-                throw VitrineError(.notFound, "no kiosk listens on \(path)", hint: "is vitrine.service running (systemctl status vitrine)? it opens the socket with --control PATH", cause: SystemError("connect", errno: code))
+                throw VitrineError(.notFound, "no kiosk listens on \(path)", hint: "is vitrine.service running (systemctl status vitrine)? it listens on /run/vitrine/control.sock; a kiosk started by hand only with `vitrine run --control PATH`", cause: SystemError("connect", errno: code))
             case EACCES, EPERM:
                 throw VitrineError(.permissionDenied, "not allowed to use \(path)", hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root", cause: SystemError("connect", errno: code))
             default:
