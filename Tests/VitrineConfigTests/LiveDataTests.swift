@@ -136,4 +136,28 @@ struct LiveDataTests {
         defer { close(fd) }
         return Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
+
+    @Test("a content sheet's header title bound to the data follows a new version, like a screen's bar title")
+    func sheetHeaderTitle() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(Self.config)
+        let menu = fixture.directory.file("menu.json")
+        try FileBytes.writeAtomically(Array(Self.menu(coffee: "1.00", special: "Monday").utf8), to: menu)
+        let runner = try KioskRunnerTests.runner(path: path, notifier: nil)
+        func header() -> String? { Self.controller(runner)?.contentSheet?.header?.titleLabel.text }
+        try KioskRunnerTests.run(
+            runner,
+            steps: [
+                { Self.controller(runner)?.perform(.present("detail", SheetPresentation())) },
+                {}, {}, {}, {},
+                {
+                    #expect(header() == "Monday")
+                    try FileBytes.writeAtomically(Array(Self.menu(coffee: "1.00", special: "Tuesday").utf8), to: menu)
+                },
+                {
+                    #expect(header() == "Tuesday")
+                    #expect(Self.controller(runner)?.contentSheet?.isPresented == true, "the update leaves the sheet open")
+                },
+            ])
+    }
 }

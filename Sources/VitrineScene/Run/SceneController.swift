@@ -292,6 +292,11 @@ public final class SceneController: Scene {
         self.presentedScreen = screen
         self.record("present \(id)")
         sheet.present(in: self.root)
+        // A header title bound to the data follows it, as a screen's bar title does.
+        self.builder.bind(sheet, when: model.title.binding != nil) { [weak self] view in
+            guard let self, let sheet = view as? ContentSheet else { return }
+            sheet.header?.titleLabel.text = self.builder.text(model.title)
+        }
     }
 
     private func restartOnboarding() {
