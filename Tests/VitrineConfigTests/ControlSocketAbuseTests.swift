@@ -194,4 +194,50 @@ extension ControlSocketTests {
         #expect(worst < 250, "a frame followed every navigation: worst \(worst) ms")
         #expect(clientsAtEnd == 1, "only the good client is left")
     }
+
+    @Test("a client past the 32nd is told so and closed; the others stay connected and one that leaves frees its place")
+    func tooManyClients() throws {
+        let directory = TemporaryDirectory(prefix: "vitrine-control")
+        defer { directory.remove() }
+        let socket = directory.file("control.sock")
+        let loop = try EpollEventLoop()
+        let server = try ControlServer(path: socket, group: nil, loop: loop, logger: Logger("control", sink: MemoryLogSink())) { _ in .success(.null) }
+        defer { server.close() }
+        var clients: [ControlConnection] = []
+        var refused: String?
+        var countAtLimit = 0
+        var afterLeaving = ""
+        func connectNext() {
+            do {
+                if clients.count < ControlServer.maximumClients {
+                    clients.append(try ControlConnection(path: socket))
+                } else if refused == nil {
+                    countAtLimit = server.clientCount
+                    let extra = try ControlConnection(path: socket)
+                    _ = loop.schedule(at: loop.now + .milliseconds(50)) {
+                        refused = try? extra.readLine(timeout: 1)
+                        // One leaves: a new client gets in.
+                        clients.removeFirst()
+                        _ = loop.schedule(at: loop.now + .milliseconds(50)) {
+                            do {
+                                let late = try ControlConnection(path: socket)
+                                _ = loop.schedule(at: loop.now + .milliseconds(50)) {
+                                    afterLeaving = (try? late.readLine(timeout: 1)) ?? ""
+                                    loop.stop()
+                                }
+                            } catch { Issue.record(error); loop.stop() }
+                        }
+                    }
+                    return
+                }
+            } catch { Issue.record(error); return loop.stop() }
+            _ = loop.schedule(at: loop.now + .milliseconds(5)) { connectNext() }
+        }
+        connectNext()
+        try loop.run(for: .seconds(20))
+        #expect(countAtLimit == ControlServer.maximumClients)
+        #expect(refused?.contains("too many control clients") == true, "\(refused ?? "nothing")")
+        #expect(afterLeaving.contains("vitrine-control/1"), "a place freed by a client that left is given to the next: \(afterLeaving)")
+        #expect(server.clientCount == ControlServer.maximumClients)
+    }
 }
