@@ -6,6 +6,8 @@
 #                                      the icons of buttons and bars)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer
+#   scripts/install-deps.sh --package  also what building the Debian package needs (debhelper,
+#                                      lintian) and the preview window's tests (Xvfb, xdotool, xwd)
 #
 # Runs apt-get update before installing anything. Needs root (or sudo).
 set -euo pipefail
@@ -16,12 +18,14 @@ packages=(
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
   libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
   fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
+  libsdl2-dev
 )
 for option in "$@"; do
   case "$option" in
     --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap linux-image-amd64 e2fsprogs util-linux python3) ;;
     --bench) packages+=(python3 python3-venv python3-pip) ;;
-    *) echo "install-deps: unknown option $option (use --vm, --bench)" >&2; exit 2 ;;
+    --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
+    *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
   esac
 done
 

@@ -4,7 +4,7 @@
 # never fails the run). Prints PASS/FAIL lines; exits non-zero if any test failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh --vm --bench || exit 1
+scripts/install-deps.sh --vm --bench --package || exit 1
 
 failed=()
 step() {
