@@ -7,6 +7,7 @@
 //   VitrineCore, VitrineSystem (atomic file writes) → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
+//   VitrineCore → VitrineDesktop (SDL2: the preview window) → VitrineCLI
 //   everything → VitrineKiosk → VitrineCLI → vitrine
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
@@ -68,6 +69,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // The desktop preview's window and its mouse, touch and key events (`vitrine preview`).
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
         // MARK: the one C target: ioctl request macros and layouts Swift cannot import
         .target(name: "CVitrineShims"),
 
@@ -145,6 +150,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .target(
+            // The desktop preview: an SDL window as one more display output and input source.
+            name: "VitrineDesktop",
+            dependencies: ["VitrineCore", "CSDL2"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "VitrineBench",
             dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "VitrineScene", "CPixman"],
             swiftSettings: swiftSettings),
@@ -152,6 +162,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
+                "VitrineRuntime", "VitrineDesktop",
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.

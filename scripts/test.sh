@@ -16,6 +16,11 @@ if ! swift build --build-tests || ! swift test; then
   failed+=("unit tests")
 fi
 
+step "preview window under Xvfb (scripts/test-preview.py: pixels, drag, live reload, error page, rotate, close)"
+if ! python3 scripts/test-preview.py --vitrine .build/debug/vitrine; then
+  failed+=("preview window")
+fi
+
 step "example Swift app (Examples/swift-app: depends on Vitrine by path, its own replay test)"
 if ! swift build --package-path Examples/swift-app --build-tests || ! swift test --package-path Examples/swift-app; then
   failed+=("example Swift app")

@@ -14,6 +14,7 @@ public enum CommandLineTool {
             DemoCommand.self,
             ReplayCommand.self,
             RenderCommand.self,
+            PreviewCommand.self,
             CheckConfigCommand.self,
             TestPatternCommand.self,
             ListDisplaysCommand.self,

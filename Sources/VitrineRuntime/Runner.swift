@@ -55,6 +55,16 @@ public final class Runner {
     /// Called after the first frame reached the screen, with its presentation time (the bench's
     /// start-up measurement).
     public var onFirstFrame: ((MonotonicTime) -> Void)?
+    /// Opens the screen instead of `DisplayOpener.open` (`vitrine preview`: a desktop window).
+    public var openDisplay: ((DisplayConfiguration, EventLoop) throws(VitrineError) -> OpenedDisplay)?
+    /// Opens the touch input instead of `InputOpener.open` (`vitrine preview`: the window's mouse).
+    public var openInput: ((InputConfiguration, EventLoop) throws(VitrineError) -> InputSource)?
+    /// A rejected reload shows the error page instead of keeping the last good scene: the
+    /// preview shows an author their mistake; a panel keeps serving visitors (the default).
+    public var showsRejectedReload = false
+    /// A reload puts the new scene where the old one was (`RestorableScene`): the preview keeps
+    /// the screen being edited; a panel starts afresh (the default).
+    public var keepsPositionOnReload = false
     /// The display and input settings used when the scene cannot be loaded at start (the error
     /// page still needs a screen): `vitrine run` puts its command-line options here.
     public var fallback = RuntimeSettings()
@@ -104,7 +114,8 @@ public final class Runner {
         signals.on(SIGTERM) { [loop] _ in loop.stop() }
         signals.on(SIGHUP) { [weak self] _ in self?.reload() }
 
-        let display = try DisplayOpener.open(settings.display, loop: self.loop)
+        let display = try self.openDisplay.map { open throws(VitrineError) in try open(settings.display, self.loop) }
+            ?? DisplayOpener.open(settings.display, loop: self.loop)
         self.display = display
         let output = display.output
         output.frameClock.onPresent = { [weak self] time in self?.presented(at: time) }
@@ -207,21 +218,26 @@ public final class Runner {
     public func reload() -> VitrineError? {
         self.notifier?.reloading()
         defer { self.notifier?.send([("READY", "1")]) }
+        // Where the visitor is, or was when the error page replaced the scene.
+        let position = self.keepsPositionOnReload ? (self.scene as? RestorableScene)?.position ?? self.keptPosition : nil
         do {
             let loaded = try self.load()
             if let old = self.settings, old.display != loaded.settings.display || old.input != loaded.settings.input {
                 self.logger.notice("display and input settings change at the next start")
             }
             try self.show(loaded)
+            if let position { (loaded.scene as? RestorableScene)?.restore(position) }
+            self.keptPosition = nil
             self.lastGood = loaded
             self.logger.notice("configuration reloaded")
             return nil
         } catch {
-            if self.scene != nil {
+            if self.scene != nil, !self.showsRejectedReload {
                 self.logger.error("\(error); keeping the last good configuration")
                 self.notifier?.status("new configuration rejected, showing the last good one: \(error.message)")
             } else {
                 self.logger.error("\(error)")
+                self.keptPosition = position
                 self.showError(error)
             }
             return error
@@ -230,6 +246,8 @@ public final class Runner {
 
     /// The last scene that mounted, rebuilt in a new window when the display changes size.
     private var lastGood: LoadedScene?
+    /// Where the visitor was when a rejected reload put the error page up (`keepsPositionOnReload`).
+    private var keptPosition: JSONValue?
 
     // MARK: - Input, output events, readiness
 
@@ -239,7 +257,8 @@ public final class Runner {
         configuration.seat = settings.input.seat
         configuration.calibrationDirectory = settings.input.calibrationDirectory
         do {
-            let input = try InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
+            let input = try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
+                ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
             if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
             try input.start()
             self.input = input
@@ -265,8 +284,11 @@ public final class Runner {
     private func outputChanged(_ event: OutputEvent) {
         switch event {
         case .resumed:
-            if let window = self.window, window.compositor.frame.size != self.display?.output.size {
-                // Another display, another size: build the screen again for it.
+            if let window = self.window, let output = self.display?.output, window.compositor.frame.size != output.size {
+                // Another display, another size: build the screen again for it, and map touch
+                // onto it.
+                self.input?.transform = TouchTransform(
+                    nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation, scale: self.input?.transform.scale ?? window.scale)
                 if let loaded = self.lastGood, self.scene != nil {
                     do { try self.show(loaded) } catch { self.logger.error("\(error)") }
                 } else if let page = self.errorPage {

@@ -9,3 +9,13 @@ public protocol RuntimeScene: Scene {
     /// first may do nothing.
     func attach(to loop: EventLoop, status: @escaping (String?) -> Void)
 }
+
+/// A scene that can say where the visitor is (the screens on the navigation stack, the
+/// onboarding page) and go back there in a freshly loaded copy of itself: `vitrine preview`
+/// keeps the current screen across a save (`Runner.keepsPositionOnReload`).
+public protocol RestorableScene: Scene {
+    /// Where the visitor is, in a form `restore` of another copy understands.
+    var position: JSONValue { get }
+    /// Goes to `position` without animation, as far as the screens it names still exist.
+    func restore(_ position: JSONValue)
+}

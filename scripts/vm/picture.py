@@ -88,6 +88,42 @@ class Picture:
             return Picture(width, height, bytes(rgb))
         return Picture(width, height, b"".join(rows))
 
+    @staticmethod
+    def load_xwd(path):
+        """Reads an X window dump (`xwd -silent`) of a 24- or 32-bit TrueColor window."""
+        data = open(path, "rb").read()
+        header_size, version = struct.unpack(">II", data[:8])
+        endian = ">"
+        if version != 7:
+            endian = "<"
+            header_size, version = struct.unpack("<II", data[:8])
+        if version != 7:
+            raise ValueError(f"{path}: not an XWD version 7 dump")
+        fields = struct.unpack(endian + "25I", data[:100])
+        width, height = fields[4], fields[5]
+        byte_order, bits_per_pixel, bytes_per_line = fields[7], fields[11], fields[12]
+        red_mask, green_mask, blue_mask = fields[14], fields[15], fields[16]
+        ncolors = fields[19]
+        if bits_per_pixel != 32:
+            raise ValueError(f"{path}: {bits_per_pixel} bits per pixel (run Xvfb with a 24-bit screen)")
+        offset = header_size + ncolors * 12
+        order = "<" if byte_order == 0 else ">"
+
+        def shift(mask):
+            return (mask & -mask).bit_length() - 1
+
+        rs, gs, bs = shift(red_mask), shift(green_mask), shift(blue_mask)
+        rgb = bytearray(width * height * 3)
+        for y in range(height):
+            row = struct.unpack_from(f"{order}{width}I", data, offset + y * bytes_per_line)
+            base = y * width * 3
+            for x, value in enumerate(row):
+                i = base + x * 3
+                rgb[i] = (value >> rs) & 255
+                rgb[i + 1] = (value >> gs) & 255
+                rgb[i + 2] = (value >> bs) & 255
+        return Picture(width, height, bytes(rgb))
+
     def pixel(self, x, y):
         i = (y * self.width + x) * 3
         return tuple(self.rgb[i:i + 3])

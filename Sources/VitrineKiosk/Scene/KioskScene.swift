@@ -53,3 +53,9 @@ extension KioskScene: ControllableScene {
 
     public func resetIdle() { self.controller?.resetIdle() }
 }
+
+extension KioskScene: RestorableScene {
+    public var position: JSONValue { self.controller?.position ?? .null }
+
+    public func restore(_ position: JSONValue) { self.controller?.restore(position) }
+}

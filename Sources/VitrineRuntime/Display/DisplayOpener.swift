@@ -36,11 +36,17 @@ public struct DisplayConfiguration: Sendable, Equatable {
 /// An open screen, with what keeps it running (the hotplug monitor).
 public final class OpenedDisplay {
     public let output: DisplayOutput
-    public let kind: OutputKind
+    /// nil for an output the caller opened itself (`vitrine preview`'s window).
+    public let kind: OutputKind?
     let hotplug: UdevMonitor?
     let udev: UdevContext?
 
-    init(output: DisplayOutput, kind: OutputKind, hotplug: UdevMonitor?, udev: UdevContext?) {
+    /// An output opened elsewhere (the preview window), for `Runner.openDisplay`.
+    public convenience init(output: DisplayOutput) {
+        self.init(output: output, kind: nil, hotplug: nil, udev: nil)
+    }
+
+    init(output: DisplayOutput, kind: OutputKind?, hotplug: UdevMonitor?, udev: UdevContext?) {
         self.output = output
         self.kind = kind
         self.hotplug = hotplug

@@ -47,6 +47,12 @@ public enum Directory {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` is a folder (following symlinks).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Creates the folder `path` (and missing parents, like `mkdir -p`).
     public static func create(_ path: String, mode: mode_t = 0o755) throws(VitrineError) {
         var prefix = path.hasPrefix("/") ? "" : "."

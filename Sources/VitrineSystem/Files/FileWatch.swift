@@ -15,6 +15,8 @@ public final class FileWatch {
     private let logger: Logger
     /// inotify watch → (folder, the names in it that matter → their paths).
     private var folders: [Int32: [String: String]] = [:]
+    /// inotify watch → a folder all of whose names matter.
+    private var wholeFolders: [Int32: String] = [:]
     private var loopWatch: WatchID?
     private weak var loop: EventLoop?
 
@@ -24,7 +26,10 @@ public final class FileWatch {
     /// Starts following `paths`; `onChange` runs on the loop with the ones that changed.
     /// - Throws: when inotify is unavailable, or a file's folder does not exist or cannot be
     ///   watched (the message names the folder).
-    public init(paths: [String], loop: EventLoop, logger: Logger = Logger("files"), onChange: @escaping ([String]) -> Void) throws(VitrineError) {
+    ///   - wholeFolders: folders in which every name is followed (`vitrine preview` follows the
+    ///     config's folder and its image and data folders); hidden names, editors' backups
+    ///     (`name~`, `.swp`) and vim's `4913` probe are left out.
+    public init(paths: [String], wholeFolders: [String] = [], loop: EventLoop, logger: Logger = Logger("files"), onChange: @escaping ([String]) -> Void) throws(VitrineError) {
         self.paths = paths
         self.onChange = onChange
         self.logger = logger
@@ -40,18 +45,31 @@ public final class FileWatch {
             byFolder[Directory.parent(of: path), default: [:]][name] = path
         }
         for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) {
-            let watch = inotify_add_watch(self.descriptor.rawValue, folder, Self.events)
-            guard watch >= 0 else {
-                let code = Syscall.lastErrno
-                throw VitrineError(
-                    code == ENOENT ? .notFound : code == EACCES ? .permissionDenied : .ioFailure,
-                    "cannot follow the files in \(folder)", hint: code == ENOENT ? "create the folder" : "make the folder readable by the kiosk's user",
-                    cause: SystemError("inotify_add_watch(\(folder))", errno: code))
-            }
-            self.folders[watch, default: [:]].merge(names) { $1 }
+            self.folders[try self.addWatch(folder), default: [:]].merge(names) { $1 }
+        }
+        for folder in wholeFolders {
+            self.wholeFolders[try self.addWatch(folder)] = folder
         }
         self.loop = loop
         self.loopWatch = loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+    }
+
+    private func addWatch(_ folder: String) throws(VitrineError) -> Int32 {
+        let watch = inotify_add_watch(self.descriptor.rawValue, folder, Self.events)
+        guard watch >= 0 else {
+            let code = Syscall.lastErrno
+            throw VitrineError(
+                code == ENOENT ? .notFound : code == EACCES ? .permissionDenied : .ioFailure,
+                "cannot follow the files in \(folder)", hint: code == ENOENT ? "create the folder" : "make the folder readable by the kiosk's user",
+                cause: SystemError("inotify_add_watch(\(folder))", errno: code))
+        }
+        return watch
+    }
+
+    /// Whether a changed name in a whole folder is worth reporting: not a hidden file, an
+    /// editor's backup or swap file, or vim's write probe.
+    static func isAuthoredName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.hasSuffix("~") && !name.hasSuffix(".swp") && !name.hasSuffix(".tmp") && name != "4913"
     }
 
     deinit {
@@ -66,7 +84,12 @@ public final class FileWatch {
         for event in Self.readEvents(self.descriptor.rawValue, logger: self.logger, what: "file events") {
             // A file being created is not a version yet: its close after writing is.
             if event.mask & UInt32(IN_CREATE) != 0 { continue }
-            if let path = self.folders[event.watch]?[event.name], !changed.contains(path) { changed.append(path) }
+            if let path = self.folders[event.watch]?[event.name], !changed.contains(path) {
+                changed.append(path)
+            } else if let folder = self.wholeFolders[event.watch], Self.isAuthoredName(event.name) {
+                let path = folder.hasSuffix("/") ? folder + event.name : folder + "/" + event.name
+                if !changed.contains(path) { changed.append(path) }
+            }
         }
         if !changed.isEmpty { self.onChange(changed) }
     }
