@@ -12,7 +12,7 @@ enum DisplayArguments {
         OptionSpec("mode", value: "WxH[@HZ]", help: "display mode, e.g. 1280x800@60 [preferred, else largest]"),
         OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: turns picture and touch together [0]"),
         OptionSpec("buffers", value: "N", help: "scanout buffers, 1 to 3 [2]"),
-        OptionSpec("size", value: "WxH", help: "headless screen size [1280x800]"),
+        OptionSpec("size", value: "WxH", help: "headless screen size in pixels [the config's display.headlessSize, 1280x800]"),
     ]
 
     static func configuration(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> DisplayConfiguration {
