@@ -10,6 +10,8 @@ itself (xwd of the window, xdotool for the mouse, a WM_DELETE_WINDOW message for
   the next good save replaces it;
 - the O key turns the panel (the window becomes 800x1280 and shows the headless render at
   rotation 90, pixel for pixel);
+- the S key writes a PNG equal to what the window shows;
+- without a desktop it exits 1 with a message saying so and what to do;
 - closing the window (WM_DELETE_WINDOW, what a window manager's close button sends) exits 0;
 - an idle preview's CPU use over 3 seconds (reported; asserted below 25 %, a bound that holds on a
   busy two-core machine: a 60 Hz event poll costs well under 1 %).
@@ -271,6 +273,14 @@ def main():
                      (turned.width, turned.height) == (800, 1280) and differing == 0,
                      f"{turned.width}x{turned.height}, {differing if differing is not None else 'all'} pixels differ")
 
+        # The S key writes what the window shows.
+        preview.xdotool("key", "--window", preview.window, "s")
+        shot = os.path.join(folder, "vitrine-preview-1.png")
+        preview.wait_for(lambda: os.path.exists(shot), 10, "the S key's screenshot")
+        time.sleep(0.3)
+        differing = Picture.load_png(shot).differing_pixels(preview.capture(folder, "window-shot"))
+        checks.check("the S key writes what the window shows", differing == 0, f"{differing} pixels differ")
+
         preview.close_like_a_window_manager()
         try:
             status = preview.process.wait(timeout=20)
@@ -284,6 +294,12 @@ def main():
         if preview:
             print("--- preview log (last lines)")
             print("".join(open(preview.log_path).readlines()[-15:]))
+    # Without a desktop: a clear error, not a window nobody sees.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    alone = subprocess.run([vitrine, "preview", config, "--seconds", "1"], env=env, capture_output=True, text=True, timeout=60)
+    checks.check("without a desktop it exits 1 saying there is none and what to do",
+                 alone.returncode == 1 and "no desktop" in alone.stderr and "xvfb-run" in alone.stderr,
+                 f"exit {alone.returncode}: {alone.stderr.strip().splitlines()[-1] if alone.stderr.strip() else ''}")
     print(f"pictures and log: {folder}")
     if checks.failed:
         print("FAIL: " + ", ".join(checks.failed))

@@ -1,3 +1,4 @@
+import Glibc
 import CSDL2
 import VitrineCore
 
@@ -69,6 +70,15 @@ public final class DesktopWindow {
             throw VitrineError(
                 VitrineError.Code("no-desktop"), "the preview window cannot be opened: SDL found no desktop (\(Self.sdlError()))",
                 hint: "run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set), or under `xvfb-run`; on a panel use `vitrine run`, without a desktop use `vitrine render`")
+        }
+        // SDL falls back to drawing nowhere (its offscreen and dummy drivers) when there is no
+        // desktop; a preview nobody sees is a mistake, unless SDL_VIDEODRIVER asked for it.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if ["offscreen", "dummy", "evdev"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw VitrineError(
+                VitrineError.Code("no-desktop"), "the preview window cannot be opened: there is no desktop (no DISPLAY or WAYLAND_DISPLAY; SDL found only its \(driver) driver)",
+                hint: "run it in a desktop session, over `ssh -X`, or under `xvfb-run`; on a panel use `vitrine run`, without a desktop use `vitrine render`")
         }
         guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(size.width), Int32(size.height), SDL_WINDOW_SHOWN.rawValue) else {
             let message = Self.sdlError()
