@@ -10,6 +10,7 @@ itself (xwd of the window, xdotool for the mouse, a WM_DELETE_WINDOW message for
   the next good save replaces it;
 - the O key turns the panel (the window becomes 800x1280 and shows the headless render at
   rotation 90, pixel for pixel);
+- the P key changes to the next preset panel size (window and scene);
 - the S key writes a PNG equal to what the window shows;
 - without a desktop it exits 1 with a message saying so and what to do;
 - closing the window (WM_DELETE_WINDOW, what a window manager's close button sends) exits 0;
@@ -272,6 +273,15 @@ def main():
         checks.check("the O key turns the panel (800x1280, as the headless output at rotation 90)",
                      (turned.width, turned.height) == (800, 1280) and differing == 0,
                      f"{turned.width}x{turned.height}, {differing if differing is not None else 'all'} pixels differ")
+
+        # The P key: the next preset panel size (1920x1080 after 1280x800), still turned.
+        preview.xdotool("key", "--window", preview.window, "p")
+        time.sleep(2.0)
+        bigger = preview.capture(folder, "window-bigger")
+        size = preview.state().get("size", {})
+        checks.check("the P key changes to the next panel size (1920x1080, turned: a 1080x1920 window)",
+                     (bigger.width, bigger.height) == (1080, 1920) and (size.get("width"), size.get("height")) == (1080, 1920),
+                     f"window {bigger.width}x{bigger.height}, scene {size.get('width')}x{size.get('height')} points")
 
         # The S key writes what the window shows.
         preview.xdotool("key", "--window", preview.window, "s")

@@ -114,6 +114,9 @@ public final class DesktopWindow {
     /// Makes the window `size` pixels (another panel size, or the panel turned).
     public func resize(to size: PixelSize) {
         SDL_SetWindowSize(self.window, Int32(size.width), Int32(size.height))
+        // Centred again, so a window that grew stays on the desktop where it can.
+        let centred = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        SDL_SetWindowPosition(self.window, centred, centred)
         self.size = size
     }
 
