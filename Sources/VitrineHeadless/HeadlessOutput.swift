@@ -110,10 +110,7 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
     // MARK: - ScanoutBackend
 
     public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
-        let target = self.buffers[index]
-        for rect in region.rects {
-            RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: target.pixels, destinationStride: target.stride, destinationSize: self.nativeSize)
-        }
+        RotatedCopy.copy(region, from: frame, rotation: self.rotation, into: self.buffers[index])
         self.copiedThisFlip.formUnion(region)
     }
 

@@ -8,6 +8,15 @@ public enum RotatedCopy {
     /// Side of the square tiles used for quarter turns, so the strided reads stay in cache.
     static let tile = 32
 
+    /// Copies every rectangle of `region` (logical coordinates) from `source` into the
+    /// native-oriented buffer `target` (of the size `rotation.nativeSize(forLogical:)`): what an
+    /// in-memory scanout (headless, the preview window) does for each frame.
+    public static func copy(_ region: Region, from source: PixelBuffer, rotation: Rotation, into target: PixelBuffer) {
+        for rect in region.rects {
+            self.copy(rect, from: source, rotation: rotation, to: target.pixels, destinationStride: target.stride, destinationSize: target.size)
+        }
+    }
+
     /// Copies `rect` (logical coordinates, clipped to the source) from `source` into
     /// `destination`, whose pixel (0, 0) is native pixel (0, 0) of the screen.
     /// - Parameters:
