@@ -23,6 +23,7 @@ public enum CommandLineTool {
             BlurCommand.self,
             BenchCommand.self,
             CtlCommand.self,
+            DoctorCommand.self,
         ]
     }
 
