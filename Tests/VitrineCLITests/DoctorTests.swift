@@ -107,5 +107,8 @@ struct DoctorTests {
         let refused = DisplayInventory.Card(path: Self.cardPath, driver: "?", supportsKMS: false, connectors: [], crtcs: [], error: "cannot open /dev/dri/card0: Permission denied")
         let denied = DoctorDisplay(cards: [.init(inventory: refused, master: .unknown(""), processes: .init(holders: [], hidden: 0), group: "video")], framebuffers: [], user: "alice")
         #expect(denied.findings(service: service).map(\.description) == ["fail drm: /dev/dri/card0 cannot be opened by alice: permission denied — add alice to group video: usermod -aG video alice"])
+        var other = denied
+        other.speaksForKiosk = false
+        #expect(other.findings(service: service).map(\.level) == [.warn])
     }
 }

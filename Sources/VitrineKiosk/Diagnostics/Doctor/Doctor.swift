@@ -17,7 +17,7 @@ public enum Doctor {
             journal = answer.output
         }
         var findings = service.findings(journal: journal)
-        findings += DoctorDisplay.load(system, accounts: accounts, user: user).findings(service: service)
+        findings += DoctorDisplay.load(system, accounts: accounts, user: user, serviceUser: service.user).findings(service: service)
         let input = DoctorInput.load(system, accounts: accounts, service: service)
         findings += input.findings()
         findings += DoctorCalibration.load(system, directory: calibrationDirectory, input: input).findings()

@@ -31,9 +31,12 @@ public struct DoctorDisplay: Sendable {
     public var framebuffers: [String]
     /// Who runs the checks (`vitrine`, `root`), for the fixes.
     public var user: String
+    /// Whether `user` sees what the kiosk sees (root, or the service user): another user's
+    /// refused open is that user's problem, not the kiosk's, so it is only a warning.
+    public var speaksForKiosk: Bool = true
 
     /// Opens every card twice: once for the inventory, once to test master.
-    public static func load(_ system: DoctorSystem, accounts: DoctorAccounts, user: String) -> DoctorDisplay {
+    public static func load(_ system: DoctorSystem, accounts: DoctorAccounts, user: String, serviceUser: String) -> DoctorDisplay {
         let paths = system.cards()
         let inventory = DisplayInventory.scan(candidates: paths, open: system.openCard)
         let cards = inventory.cards.map { card in
@@ -42,7 +45,8 @@ public struct DoctorDisplay: Sendable {
             let group = system.status(card.path).flatMap { accounts.group(id: $0.gid)?.name }
             return Card(inventory: card, master: master, processes: processes, group: group)
         }
-        return DoctorDisplay(cards: cards, framebuffers: cards.isEmpty ? system.framebuffers() : [], user: user)
+        return DoctorDisplay(
+            cards: cards, framebuffers: cards.isEmpty ? system.framebuffers() : [], user: user, speaksForKiosk: system.isRoot || user == serviceUser)
     }
 
     /// Opens `path`: master at once means nobody held it; else SET_MASTER says whether another does.
@@ -95,7 +99,11 @@ public struct DoctorDisplay: Sendable {
         if let error = info.error {
             if error.contains("ermission denied") {
                 let group = card.group ?? "video"
-                return [.fail("drm", "\(info.path) cannot be opened by \(self.user): permission denied", fix: "add \(self.user) to group \(group): usermod -aG \(group) \(self.user)")]
+                let message = "\(info.path) cannot be opened by \(self.user): permission denied"
+                guard self.speaksForKiosk else {
+                    return [.warn("drm", message, fix: "check as root or as the service user (sudo vitrine doctor); for \(self.user): usermod -aG \(group) \(self.user)")]
+                }
+                return [.fail("drm", message, fix: "add \(self.user) to group \(group): usermod -aG \(group) \(self.user)")]
             }
             return [.fail("drm", "\(info.path) cannot be opened: \(error)", fix: "check the driver: dmesg | grep -i drm")]
         }

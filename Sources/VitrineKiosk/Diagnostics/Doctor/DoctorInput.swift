@@ -110,8 +110,14 @@ public struct DoctorInput: Sendable {
                 continue
             }
             let group = device.group ?? "input"
-            let fix = "add \(self.subjectUser) to group \(group): usermod -aG \(group) \(self.subjectUser)"
+            var fix = "add \(self.subjectUser) to group \(group): usermod -aG \(group) \(self.subjectUser)"
             let message = "\(what), is not readable by \(self.subject)"
+            guard self.subjectUser == self.serviceUser else {
+                // Another user's access says nothing about the kiosk's.
+                fix = "check as root or as \(self.serviceUser) (sudo vitrine doctor); for \(self.subjectUser): usermod -aG \(group) \(self.subjectUser)"
+                findings.append(.warn("input", message, fix: fix))
+                continue
+            }
             // Vitrine reads touch, and a mouse standing in; a keyboard it cannot open costs nothing.
             findings.append(device.capabilities.producesContacts ? .fail("input", message, fix: fix) : .warn("input", message, fix: fix))
         }
