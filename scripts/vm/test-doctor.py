@@ -8,6 +8,8 @@ the bochs DRM display, starts vitrine.service and adds a uinput touchscreen; the
 - `gpasswd -d vitrine input`: as vitrine, a `fail` naming the touchscreen's /dev/input/event*
   node and the fix `usermod -aG input vitrine`, exit 1; as root, a `warn` that vitrine is not in
   input (the unit's SupplementaryGroups= still gives it to the service), exit 0;
+- a calibration file for the touchscreen: a `warn` with `udevadm trigger` until udev applied it,
+  then `ok` (LIBINPUT_CALIBRATION_MATRIX through 70-vitrine-calibration.rules);
 - the service stopped and `vitrine test-pattern` on the card: as root a `fail` naming the
   holder's pid and `test-pattern`, exit 1; as vitrine (which cannot see root's files) a `warn`
   that says to run as root;
@@ -90,6 +92,23 @@ def main():
         checks.check("without input, as root: a warn that vitrine is not in input, with usermod -aG input vitrine; exit 0 (the unit still adds the group)",
                      status == 0 and warn and "usermod -aG input vitrine" in warn[0], (warn or ["no such line"])[0])
         guest.run("gpasswd -a vitrine input", check=True)
+
+        # A calibration file for the touchscreen: parsed, then applied by udev once the device is re-added.
+        calibration = "/var/lib/vitrine/calibration/1234-5678-vitrine-test-touch.env"
+        guest.run(f"printf '# device: vitrine-test-touch\\nLIBINPUT_CALIBRATION_MATRIX=\"1.05 0 -0.02 0 1.05 -0.02\"\\n' > {calibration}"
+                  f" && chown vitrine:vitrine {calibration}", check=True)
+        status, output = doctor(guest)
+        pending = [l for l in lines(output, "warn") if calibration in l]
+        checks.check("a calibration file udev has not applied yet: a warn with udevadm trigger for the touchscreen; exit 0",
+                     status == 0 and pending != [] and "udev has not applied it" in pending[0]
+                     and pending[0].endswith(f"udevadm trigger --action=add {touch.replace('/dev/input/', '/sys/class/input/')}"),
+                     (pending or ["no such line"])[0])
+        guest.run(f"udevadm trigger --action=add --settle {touch.replace('/dev/input/', '/sys/class/input/')}")
+        status, output = doctor(guest, "vitrine")
+        applied = [l for l in lines(output, "ok") if calibration in l]
+        checks.check("after udevadm trigger, as vitrine: the file parses and udev applied it (ok); exit 0",
+                     status == 0 and applied != [] and applied[0].endswith("applied by udev"), (applied or ["no such line"])[0])
+        guest.run(f"rm -f {calibration}")
 
         # 3. A second DRM master: the service stopped, test-pattern on the card.
         guest.run("systemctl stop vitrine", check=True)
