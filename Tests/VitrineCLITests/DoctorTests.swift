@@ -50,6 +50,10 @@ struct DoctorTests {
         values["ExecMainStatus"] = "1"
         #expect(DoctorService(values: values).findings(journal: nil).first?.description
             == "fail service: vitrine.service failed (failed): Result=exit-code, exit status 1 — see why: journalctl -u vitrine -b; then systemctl restart vitrine")
+        values["Result"] = "watchdog"
+        values["ExecMainCode"] = "2"
+        values["ExecMainStatus"] = "6"
+        #expect(DoctorService(values: values).findings(journal: nil).first?.message == "vitrine.service failed (failed): Result=watchdog, killed by signal 6")
         values["ActiveState"] = "inactive"
         values["Result"] = "success"
         values["UnitFileState"] = "disabled"

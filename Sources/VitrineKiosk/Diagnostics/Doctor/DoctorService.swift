@@ -57,7 +57,7 @@ public struct DoctorService: Sendable, Equatable {
         let state = "\(self["ActiveState"]) (\(self["SubState"]))"
         let restarts = Int(self["NRestarts"]) ?? 0
         let lastStop = journal.flatMap(Self.lastStop)
-        let lastExit = "Result=\(self["Result"]), \(self["ExecMainCode"] == "1" || self["ExecMainCode"].isEmpty ? "exit status" : "code \(self["ExecMainCode"]) status") \(self["ExecMainStatus"])"
+        let lastExit = "Result=\(self["Result"]), \(self.mainExit)"
         switch self["ActiveState"] {
         case "active":
             let status = self["StatusText"].isEmpty ? "" : ", status \"\(self["StatusText"])\""
@@ -90,6 +90,17 @@ public struct DoctorService: Sendable, Equatable {
             findings.append(.warn("service", "\(Self.unit) is \(self["UnitFileState"]): the kiosk does not start at boot", fix: "systemctl enable vitrine"))
         }
         return findings
+    }
+
+    /// How the last main process ended: ExecMainCode is the `si_code` of its SIGCHLD
+    /// (waitid(2): CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3), ExecMainStatus its exit status or signal.
+    var mainExit: String {
+        let status = self["ExecMainStatus"]
+        switch self["ExecMainCode"] {
+        case "2": return "killed by signal \(status)"
+        case "3": return "dumped core on signal \(status)"
+        default: return "exit status \(status.isEmpty ? "0" : status)"
+        }
     }
 
     /// The last `Failed with result '…'` or `Watchdog timeout` line of the unit's journal.
