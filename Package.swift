@@ -232,6 +232,6 @@ let package = Package(
             dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore"]),
+            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem"]),
     ]
 )

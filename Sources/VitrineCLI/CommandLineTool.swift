@@ -24,6 +24,7 @@ public enum CommandLineTool {
             BlurCommand.self,
             BenchCommand.self,
             CtlCommand.self,
+            DoctorCommand.self,
         ]
     }
 

@@ -1,5 +1,4 @@
 import VitrineCore
-import VitrineGraphics
 import VitrineKiosk
 
 /// `vitrine check-config`: reads kiosk config files the way `vitrine run` does, without a display,
@@ -26,10 +25,9 @@ enum CheckConfigCommand: Command {
         if printing, paths.count > 1 { throw CommandLineError.unexpectedArgument(command: self.name, argument: paths[1]) }
         var status: Int32 = 0
         for path in paths {
-            var check: KioskConfigCheck
+            let check: KioskConfigCheck
             do {
-                check = try KioskConfigLoader.check(path: path)
-                if check.isValid { check.warnings += self.fontWarnings(check) }
+                check = try ConfigDiagnosis.check(path: path)
             } catch {
                 StandardStreams.writeError("\(error)\n")
                 status = 1
@@ -47,14 +45,8 @@ enum CheckConfigCommand: Command {
         return status
     }
 
-    /// Texts no installed font can draw (FontCoverage), from the file as written and its data.
-    static func fontWarnings(_ check: KioskConfigCheck) -> [ConfigIssue] {
-        guard let fonts = try? FontLibrary(logger: Logger("text")) else {
-            return [ConfigIssue(.field("theme.fontFamily"), "fontconfig cannot start, so the fonts' coverage of the texts is not checked")]
-        }
-        let data = KioskData(sources: check.configuration.data, baseDirectory: check.baseDirectory, logger: Logger("data", sink: MemoryLogSink()))
-        return FontCoverage.warnings(json: check.configuration.json, configuration: check.configuration, data: data.store.sources, fonts: fonts)
-    }
+    /// Texts no installed font can draw (`ConfigDiagnosis.fontWarnings`, shared with `vitrine doctor`).
+    static func fontWarnings(_ check: KioskConfigCheck) -> [ConfigIssue] { ConfigDiagnosis.fontWarnings(check) }
 
     /// `PATH: ok` and the warnings, or every error then the warnings.
     static func report(_ check: KioskConfigCheck) -> String {

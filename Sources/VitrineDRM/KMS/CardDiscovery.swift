@@ -34,9 +34,20 @@ public struct DisplayInventory: Sendable {
         public var crtcs: [KMSCRTCState]
         /// Why the card could not be read, if it could not.
         public var error: String?
+
+        public init(path: String, driver: String, supportsKMS: Bool, connectors: [KMSConnector], crtcs: [KMSCRTCState], error: String?) {
+            self.path = path
+            self.driver = driver
+            self.supportsKMS = supportsKMS
+            self.connectors = connectors
+            self.crtcs = crtcs
+            self.error = error
+        }
     }
 
     public var cards: [Card]
+
+    public init(cards: [Card]) { self.cards = cards }
 
     /// Opens each card read-only-ish (no master needed) and probes its connectors.
     public static func scan(candidates: [String], open: KMSDeviceOpener) -> DisplayInventory {

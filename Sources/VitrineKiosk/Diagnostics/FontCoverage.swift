@@ -51,6 +51,14 @@ public enum FontCoverage {
     /// The warnings for `configuration` (its file as written, `json`) with `fonts`: one per
     /// script lacking a font, naming the first field that uses it and the package to install.
     public static func warnings(json: JSONValue, configuration: KioskConfiguration, data: [String: JSONValue], fonts: FontLibrary) -> [ConfigIssue] {
+        self.warnings(json: json, configuration: configuration, data: data, uncovered: { fonts.uncovered($0, family: $1) })
+    }
+
+    /// The same with the font lookup given as `uncovered(scalars, family)` (the characters no
+    /// installed font has): `FontLibrary.uncovered` on a panel, a stand-in in tests.
+    public static func warnings(
+        json: JSONValue, configuration: KioskConfiguration, data: [String: JSONValue], uncovered: (Set<UInt32>, String) -> [UInt32]
+    ) -> [ConfigIssue] {
         var texts = self.texts(in: json)
         for (name, value) in data.sorted(by: { $0.key < $1.key }) { texts += self.strings(in: value, path: "data file of \(name)") }
         var firstUse: [UInt32: String] = [:]
@@ -62,7 +70,7 @@ public enum FontCoverage {
         }
         guard !firstUse.isEmpty else { return [] }
         let family = configuration.theme.fontFamily
-        let missing = fonts.uncovered(Set(firstUse.keys), family: family)
+        let missing = uncovered(Set(firstUse.keys), family)
         var byScript: [(script: String, package: String, scalars: [UInt32])] = []
         for scalar in missing {
             let match = self.packages.first { $0.range.contains(scalar) }
