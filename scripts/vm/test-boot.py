@@ -218,7 +218,7 @@ def main():
         guest.run("systemctl restart vitrine", check=True)
         pid = wait_active(guest, 120)
         # The expected page: the same binary, headless, on the same file, in the guest.
-        guest.run("/usr/local/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
+        guest.run("/usr/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
                   "--exit-after-first-frame --screenshot /mnt/host/error-page.png", timeout=120)
         expected = Picture.load_png(os.path.join(share, "error-page.png"))
         screen_matches(guest, expected, "after a restart the broken config is shown as the error page (equal to its headless render)", checks, timeout=60)
