@@ -61,8 +61,11 @@ mkdir -p "$src"
 cp -a debian Systemd "$src/"
 if [ -n "$version" ]; then
   maintainer=$(dpkg-parsechangelog -l debian/changelog -S Maintainer)
+  # Newer than the entry below it, or lintian refuses the changelog (a clock behind it).
+  stamp=$(( $(dpkg-parsechangelog -l debian/changelog -S Timestamp) + 1 ))
+  [ "$(date +%s)" -lt "$stamp" ] || stamp=$(date +%s)
   { printf 'vitrine (%s) unstable; urgency=medium\n\n  * Built by scripts/build-deb.sh --version %s.\n\n -- %s  %s\n\n' \
-      "$version" "$version" "$maintainer" "$(date -R)"; cat debian/changelog; } > "$src/debian/changelog"
+      "$version" "$version" "$maintainer" "$(date -R -d "@$stamp")"; cat debian/changelog; } > "$src/debian/changelog"
 fi
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
