@@ -4,9 +4,16 @@
 #   scripts/install.sh                  build, install, create the user, enable the service
 #   scripts/install.sh --root DIR       stage the same files under DIR (an image being built)
 #   scripts/install.sh --binary PATH    install this binary instead of building one
-#   scripts/install.sh --config FILE    the kiosk config to install if /etc/vitrine/kiosk.json
-#                                       does not exist yet (default: none, the built-in demo runs)
+#   scripts/install.sh --config FILE    the kiosk config to install as /etc/vitrine/kiosk.json, with
+#                                       the images/ and data/ beside it (default: none, the
+#                                       built-in demo runs)
 #   scripts/install.sh --no-enable      install without enabling the service
+#
+# On a Debian system prefer the package (scripts/build-deb.sh). Running this again replaces the
+# program, the units and the udev rules, and keeps what the integrator changed, saying so: a
+# kiosk.json changed since this script installed it stays, and FILE goes beside it as
+# kiosk.json.new; a picture or data file that differs from FILE's stays too (it reports each).
+# /var/lib/vitrine/install.sha256 records what it installed, to tell the two apart.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=""
@@ -42,7 +49,12 @@ if [ -z "$root" ]; then
   fi
 fi
 
-install -D -m 0755 "$binary" "$root/usr/local/bin/vitrine"
+install -D -m 0755 "$binary" "$root/usr/bin/vitrine"
+# Before the Debian package, this script put it in /usr/local/bin, which comes first on the PATH.
+if [ -e "$root/usr/local/bin/vitrine" ]; then
+  rm -f "$root/usr/local/bin/vitrine"
+  echo "install: removed /usr/local/bin/vitrine (the program is /usr/bin/vitrine now)"
+fi
 install -D -m 0644 Systemd/vitrine.service "$root/etc/systemd/system/vitrine.service"
 install -D -m 0644 Systemd/vitrine.sysusers "$root/etc/sysusers.d/vitrine.conf"
 # The other units beside vitrine.service (vitrine-calibrate.service: touch calibration in the
@@ -56,15 +68,58 @@ for extra in Systemd/*.service Systemd/*.rules; do
     *) install -D -m 0644 "$extra" "$root/etc/systemd/system/$(basename "$extra")" ;;
   esac
 done
-install -d -m 0755 "$root/etc/vitrine"
-if [ -n "$config" ] && [ ! -e "$root/etc/vitrine/kiosk.json" ]; then
-  install -m 0644 "$config" "$root/etc/vitrine/kiosk.json"
+install -d -m 0755 "$root/etc/vitrine" "$root/var/lib/vitrine"
+
+# The config: installed once, then the integrator's. The checksums of what this script installed
+# tell a file nobody changed (replaced by the new one, as dpkg does with a conffile) from one
+# the integrator changed (kept, the new one put beside it).
+sums="$root/var/lib/vitrine/install.sha256"
+touch "$sums"
+sum_of() { sha256sum < "$1" | cut -d ' ' -f 1; }
+recorded() { awk -v f="$1" '$2 == f { s = $1 } END { print s }' "$sums"; }
+record() {
+  local others
+  others=$(awk -v f="$1" '$2 != f' "$sums")
+  { [ -z "$others" ] || printf '%s\n' "$others"; printf '%s %s\n' "$(sum_of "$root$1")" "$1"; } > "$sums.tmp"
+  mv "$sums.tmp" "$sums"
+}
+# install_kept SOURCE PATH: installs SOURCE as PATH (under $root) unless PATH was changed since
+# this script installed it; returns 1 when it kept PATH, with the reason in $why.
+install_kept() {
+  local source="$1" path="$2" target="$root$2"
+  why="changed by you"
+  [ -n "$(recorded "$path")" ] || why="not installed by this script, or before it recorded what it installed"
+  if [ ! -e "$target" ]; then
+    install -D -m 0644 "$source" "$target"; record "$path"; echo "install: installed $path"
+  elif cmp -s "$source" "$target"; then
+    record "$path"
+  elif [ "$(sum_of "$target")" = "$(recorded "$path")" ]; then
+    install -m 0644 "$source" "$target"; record "$path"; echo "install: updated $path (you had not changed it)"
+  else
+    return 1
+  fi
+}
+config_target=/etc/vitrine/kiosk.json
+if [ -n "$config" ]; then
+  if ! install_kept "$config" "$config_target"; then
+    install -m 0644 "$config" "$root$config_target.new"
+    echo "install: kept $config_target ($why); the new one, $config, is at $config_target.new"
+  fi
   # The folders a config names by relative path: its pictures and its live data files.
   for folder in images data; do
-    if [ -d "$(dirname "$config")/$folder" ]; then
-      cp -r "$(dirname "$config")/$folder" "$root/etc/vitrine/"
-    fi
+    [ -d "$(dirname "$config")/$folder" ] || continue
+    base="$(dirname "$config")/$folder"
+    while IFS= read -r -d '' file; do
+      relative="${file#"$base"/}"
+      if ! install_kept "$file" "/etc/vitrine/$folder/$relative" >/dev/null; then
+        echo "install: kept /etc/vitrine/$folder/$relative ($why); the new one is $file"
+      fi
+    done < <(find "$base" -type f -print0 | sort -z)
   done
+elif [ -e "$root$config_target" ]; then
+  echo "install: kept $config_target (no --config given)"
+else
+  echo "install: no $config_target: the kiosk runs the built-in demo (--config FILE installs one)"
 fi
 
 if [ -n "$root" ]; then

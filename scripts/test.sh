@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing and runs every test: the unit tests, the QEMU system tests (real
-# DRM, fbdev and libinput on a Debian kernel), then `vitrine bench` for the record (timing
-# never fails the run). Prints PASS/FAIL lines; exits non-zero if any test failed.
+# Installs what is missing and runs every test: the unit tests, install.sh's re-runs, the Debian
+# package (built and checked by lintian), the QEMU system tests (real DRM, fbdev and libinput on
+# a Debian kernel; test-boot.py installs that package), then `vitrine bench` for the record
+# (timing never fails the run). Prints PASS/FAIL lines; exits non-zero if any test failed.
+#
+# One release build (`swift build -c release --static-swift-stdlib --product vitrine`) serves
+# the package, the system tests and the bench.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --vm --bench --package || exit 1
@@ -26,6 +30,20 @@ if ! swift build --package-path Examples/swift-app --build-tests || ! swift test
   failed+=("example Swift app")
 fi
 
+step "install.sh re-runs (scripts/test-install.sh: what it keeps, on a staged root)"
+if ! scripts/test-install.sh; then
+  failed+=("test-install.sh")
+fi
+
+step "Debian package (scripts/build-deb.sh: the release build, dpkg-buildpackage, lintian without errors)"
+# test-boot.py installs this very package in its guest.
+if deb=$(scripts/build-deb.sh | tail -n 1) && [ -f "$deb" ]; then
+  export VITRINE_DEB="$deb"
+else
+  failed+=("Debian package")
+  export VITRINE_DEB=".build/deb/none (scripts/build-deb.sh failed)"
+fi
+
 for system_test in scripts/vm/test-*.py; do
   step "system test $(basename "$system_test")"
   if ! python3 "$system_test"; then
@@ -34,8 +52,10 @@ for system_test in scripts/vm/test-*.py; do
 done
 
 step "bench (informational: timing does not fail the run)"
-if swift build -c release --product vitrine; then
-  .build/release/vitrine bench --json .build/bench.json || echo "bench: did not complete (not a test failure)" >&2
+# The same release build as the package and the system tests (nothing is rebuilt or relinked).
+if swift build -c release --static-swift-stdlib --product vitrine; then
+  "$(swift build -c release --static-swift-stdlib --show-bin-path)/vitrine" bench --json .build/bench.json \
+    || echo "bench: did not complete (not a test failure)" >&2
 fi
 
 if [ ${#failed[@]} -ne 0 ]; then

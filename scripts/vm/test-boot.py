@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """QEMU boot test for the kiosk service (issue 7).
 
-First boot: install Vitrine into the Debian guest with scripts/install.sh (the binary, the unit,
-the sysusers file, Examples/kiosk.json as /etc/vitrine/kiosk.json) and enable it; power off.
+First boot: install the Debian package (scripts/build-deb.sh; $VITRINE_DEB names one already built,
+as scripts/test.sh does) into the guest with `apt-get install` - offline: the image has the
+runtime libraries - and check it enabled the service without starting it; power off.
 Second boot, same disk: the kiosk must come up on its own. Then, one PASS/FAIL line each:
 - vitrine.service is active (Type=notify: READY arrived) and says it shows the kiosk;
 - the bochs screen equals `vitrine replay` of the same config (first onboarding page);
@@ -15,8 +16,15 @@ Second boot, same disk: the kiosk must come up on its own. Then, one PASS/FAIL l
 - kill -STOP: the watchdog (WatchdogSec=10) has it restarted;
 - a broken config: reload keeps the last good screen; a restart shows the error page, equal to
   the headless render of the same file;
-- `systemctl stop` ends it cleanly; `systemd-analyze security` exposure is printed.
+- an upgrade to a newer package (built with --version, shipping a different kiosk.json) through
+  apt-get with --force-confdef --force-confold keeps the kiosk.json changed in the guest, puts
+  the package's as kiosk.json.dpkg-dist, installs the new version and restarts the running kiosk
+  on it, showing the kept config;
+- `systemctl stop` ends it cleanly; `systemd-analyze security` exposure is printed;
+- `apt-get remove` stops a running kiosk, unmasks getty@tty1 and keeps config and state;
+  `apt-get purge` removes both, not the user.
 """
+import hashlib
 import json
 import os
 import shutil
@@ -26,7 +34,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, install_tree, log, prepare_share, screen_matches,  # noqa: E402
+from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, prepare_share, screen_matches,  # noqa: E402
                         shell_quote, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
@@ -63,6 +71,31 @@ def replay(binary, work, name, events):
                    check=True, stdout=subprocess.DEVNULL)
     return Picture.load_png(png)
 
+
+
+def build_deb(binary, out, *options):
+    """scripts/build-deb.sh of `binary` into `out`; returns the .deb's path (its last line)."""
+    started = time.time()
+    result = subprocess.run(["bash", os.path.join(ROOT, "scripts", "build-deb.sh"), "--binary", binary, "--out", out, *options],
+                            check=True, stdout=subprocess.PIPE, text=True)
+    deb = result.stdout.strip().splitlines()[-1]
+    print(f"INFO boot: built {os.path.basename(deb)} in {time.time() - started:.0f} s", flush=True)
+    return deb
+
+
+def deb_field(deb, field):
+    return subprocess.run(["dpkg-deb", "-f", deb, field], check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+
+
+# apt-get as an unattended upgrade runs it: no questions, and a conffile the integrator changed
+# is kept (--force-confold) while one nobody changed takes the package's (--force-confdef).
+APT_INSTALL = ("DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o Dpkg::Options::=--force-confdef "
+               "-o Dpkg::Options::=--force-confold ")
+
+
+def sha256(guest, path):
+    status, output = guest.run(f"sha256sum {shell_quote(path)}")
+    return output.split()[0] if status == 0 and output.strip() else None
 
 
 def service(guest, *properties):
@@ -139,19 +172,49 @@ python3 -c "print(100.0 * ($b - $a) / $ticks / ($t1 - $t0), $b - $a, $ticks)"
 def main():
     checks = Checks("boot")
     work, share, binary = prepare_share("boot")
-    install_tree(share)
+    deb = os.environ.get("VITRINE_DEB") or build_deb(binary, os.path.join(work, "deb"))
+    if not os.path.isfile(deb):
+        raise SystemExit(f"FAIL boot: no Debian package at {deb} (VITRINE_DEB)")
+    shutil.copy(deb, share)
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
+    deb_in_guest = "/mnt/host/" + os.path.basename(deb)
+    version = deb_field(deb, "Version")
+    # The newer package of the upgrade: same binary, a higher version, and a kiosk.json of its
+    # own, so that dpkg meets a conffile changed on both sides (the case --force-confold decides).
+    upgrade_config = os.path.join(work, "upgrade-config")
+    shutil.copytree(os.path.join(ROOT, "Examples", "images"), os.path.join(upgrade_config, "images"))
+    with open(os.path.join(ROOT, "Examples", "kiosk.json")) as f:
+        config = json.load(f)
+    config["onboarding"]["pages"][0]["body"] = "The package's new welcome text."
+    with open(os.path.join(upgrade_config, "kiosk.json"), "w") as f:
+        json.dump(config, f, indent=2)
+    new_version = version + "+upgrade1"
+    upgrade = build_deb(binary, os.path.join(share, "upgrade"), "--version", new_version, "--config",
+                        os.path.join(upgrade_config, "kiosk.json"))
+    upgrade_in_guest = "/mnt/host/upgrade/" + os.path.basename(upgrade)
     first = replay(binary, work, "first-page", [])
     swipe = swipe_script(1000, 400, 400)
     second = replay(binary, work, "second-page", swipe)
     image = build_image()
     guest = Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux")
     try:
-        # First boot: install and enable, as an integrator would on the board.
+        # First boot: install the package, as an integrator would on the board.
         guest.start()
-        status, output = guest.run(
-            "/mnt/host/repo/scripts/install.sh --binary /mnt/host/vitrine --config /mnt/host/repo/Examples/kiosk.json", timeout=300)
+        status, output = guest.run(APT_INSTALL + deb_in_guest, timeout=300)
         log(output[-1500:])
-        checks.check("scripts/install.sh installs and enables the service in the guest", status == 0, f"exit {status}")
+        _, installed = guest.run("dpkg-query -W -f='${Status} ${Version}' vitrine")
+        checks.check(f"apt-get install {os.path.basename(deb)} in the offline guest (the image has its dependencies)",
+                     status == 0 and installed == f"install ok installed {version}", f"exit {status}, {installed!r}")
+        _, states = guest.run("systemctl is-enabled vitrine.service; systemctl is-active vitrine.service; "
+                              "systemctl is-enabled getty@tty1.service; id -nG vitrine; "
+                              "stat -c '%U %a' /var/lib/vitrine/calibration; ls /lib/udev/rules.d | grep vitrine | tr '\\n' ' '")
+        lines = states.strip().splitlines()
+        checks.check("the package enabled vitrine.service without starting it, masked getty@tty1, made the user, its state folder "
+                     "and the udev rules 70 and 71",
+                     lines[:3] == ["enabled", "inactive", "masked"] and len(lines) == 6
+                     and set(lines[3].split()) >= {"vitrine", "video", "input", "render", "vitrine-control"}
+                     and lines[4] == "vitrine 755" and lines[5].split() == ["70-vitrine-calibration.rules", "71-vitrine-backlight.rules"],
+                     " | ".join(lines))
         guest.power_off()
 
         # Second boot: nothing but the installed files brings the kiosk up.
@@ -218,7 +281,7 @@ def main():
         guest.run("systemctl restart vitrine", check=True)
         pid = wait_active(guest, 120)
         # The expected page: the same binary, headless, on the same file, in the guest.
-        guest.run("/usr/local/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
+        guest.run("/usr/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
                   "--exit-after-first-frame --screenshot /mnt/host/error-page.png", timeout=120)
         expected = Picture.load_png(os.path.join(share, "error-page.png"))
         screen_matches(guest, expected, "after a restart the broken config is shown as the error page (equal to its headless render)", checks, timeout=60)
@@ -229,6 +292,36 @@ def main():
         guest.run("cp /tmp/kiosk.good /etc/vitrine/kiosk.json && systemctl reload vitrine", check=True)
         screen_matches(guest, first, "fixing the file and reloading brings the kiosk back", checks, timeout=60)
 
+        # Upgrade: the integrator changed kiosk.json; the newer package must keep it.
+        guest.run("python3 -c \"import json; p = '/etc/vitrine/kiosk.json'; d = json.load(open(p)); "
+                  "d['onboarding']['pages'][0]['title'] = 'Changed on the board'; json.dump(d, open(p, 'w'), indent=2)\" && "
+                  "systemctl reload vitrine", check=True)
+        mine = sha256(guest, "/etc/vitrine/kiosk.json")
+        before = wait_active(guest, 60)
+        status, output = guest.run(APT_INSTALL + upgrade_in_guest, timeout=300)
+        log(output[-1500:])
+        _, installed = guest.run("dpkg-query -W -f='${Version}' vitrine")
+        checks.check(f"the upgrade to {new_version} with apt-get (--force-confdef --force-confold) installs the new version",
+                     status == 0 and installed == new_version, f"exit {status}, installed {installed!r}")
+        with open(os.path.join(upgrade_config, "kiosk.json"), "rb") as f:
+            packaged = hashlib.sha256(f.read()).hexdigest()
+        kept, dist = sha256(guest, "/etc/vitrine/kiosk.json"), sha256(guest, "/etc/vitrine/kiosk.json.dpkg-dist")
+        checks.check("... keeps the kiosk.json changed on the board, and puts the package's new one beside it as .dpkg-dist",
+                     kept == mine and dist == packaged,
+                     f"kiosk.json: {'kept' if kept == mine else 'not the changed one'}; .dpkg-dist: "
+                     + ("the package's" if dist == packaged else f"missing or another file ({dist})"))
+        after = wait_active(guest, 120, other_than=before)
+        state = service(guest, "ActiveState", "StatusText")
+        checks.check("... and restarts the running kiosk on the new package (a new PID, showing the kiosk)",
+                     after is not None and state.get("StatusText", "").startswith("showing the kiosk"), f"PID {before} -> {after}, {state}")
+        guest.run("/usr/bin/vitrine run --config /etc/vitrine/kiosk.json --output headless --size 1280x800 "
+                  "--exit-after-first-frame --screenshot /mnt/host/kept-config.png", timeout=120)
+        expected = Picture.load_png(os.path.join(share, "kept-config.png"))
+        changed = expected.differing_pixels(first)
+        screen_matches(guest, expected, f"... the screen shows the kept config (its headless render, {changed} pixels from the "
+                       "shipped one's)", checks, timeout=60)
+        checks.check("... which differs from the shipped config's screen", changed > 0, f"{changed} pixels")
+
         status, output = guest.run("systemctl stop vitrine; systemctl show -p Result,ExecMainStatus vitrine; "
                                    "journalctl -b -u vitrine --no-pager | tail -5")
         checks.check("systemctl stop ends it cleanly", "Result=success" in output, output.strip().replace("\n", " | "))
@@ -236,6 +329,30 @@ def main():
         _, security = guest.run("systemd-analyze security vitrine.service --no-pager 2>&1 | tail -1")
         log("systemd-analyze security vitrine.service: " + security.strip())
         print(f"INFO boot: systemd-analyze security vitrine.service: {security.strip()}", flush=True)
+
+        # Removal stops a running kiosk and gives tty1 its getty back; purge takes the conffiles
+        # and the state, not the user.
+        guest.run("systemctl start vitrine", timeout=180)
+        running = wait_active(guest, 120)
+        status, output = guest.run("DEBIAN_FRONTEND=noninteractive apt-get remove -y -q vitrine", timeout=300)
+        _, after = guest.run("systemctl is-active vitrine.service; systemctl is-enabled getty@tty1.service; "
+                             "test -e /usr/bin/vitrine && echo program || echo no-program; "
+                             "test -e /etc/vitrine/kiosk.json && echo config || echo no-config; "
+                             "test -d /var/lib/vitrine && echo state || echo no-state")
+        lines = after.strip().splitlines()
+        checks.check("apt-get remove stops the running kiosk, removes the program, unmasks getty@tty1, keeps the config and state",
+                     running is not None and status == 0 and len(lines) == 5 and lines[0] != "active" and lines[1] != "masked"
+                     and lines[2:] == ["no-program", "config", "state"], f"exit {status}, " + " | ".join(lines))
+        status, output = guest.run("DEBIAN_FRONTEND=noninteractive apt-get purge -y -q vitrine", timeout=300)
+        _, after = guest.run("echo \"etc: $(ls -A /etc/vitrine 2>/dev/null | tr '\\n' ' ')\"; "
+                             "test -d /var/lib/vitrine && echo state || echo no-state; "
+                             "echo \"dpkg: $(dpkg-query -W -f='${db:Status-Status}' vitrine 2>/dev/null)\"; "
+                             "id -u vitrine >/dev/null && echo user")
+        lines = after.strip().splitlines()
+        checks.check("apt-get purge removes the conffiles (changed or not) and /var/lib/vitrine, and leaves the vitrine user",
+                     status == 0 and [line.strip() for line in lines] in (["etc:", "no-state", "dpkg:", "user"],
+                                                                          ["etc:", "no-state", "dpkg: not-installed", "user"]),
+                     f"exit {status}, " + " | ".join(lines))
     finally:
         guest.stop()
     return checks.finish()

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vitrine_vm import Checks, Guest, build_image, install_tree, log, prepare_share  # noqa: E402
 
 BOOT_TIMEOUT = 240
-VITRINE = "/usr/local/bin/vitrine"
+VITRINE = "/usr/bin/vitrine"
 MISSING_IMAGE = {"version": 2, "screens": {"home": {"title": "Lobby", "content": {"type": "image", "image": "images/gone.png"}}}}
 CJK_TITLE = {"version": 2, "screens": {"home": {"title": "営業時間", "content": {"type": "text", "text": "Hours"}}}}
 

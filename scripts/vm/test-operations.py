@@ -29,7 +29,7 @@ from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, install_tree,
 
 WIDTH, HEIGHT = 1280, 800
 BOOT_TIMEOUT = 240
-CTL = "/usr/local/bin/vitrine ctl --timeout 30"
+CTL = "/usr/bin/vitrine ctl --timeout 30"
 # Where the buttons are at 1280x800 (the renders show them): Buy on the confirmation, the Day
 # pass row on the ticket list.
 BUY = (640, 490)
