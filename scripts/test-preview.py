@@ -8,6 +8,7 @@ itself (xwd of the window, xdotool for the mouse, a WM_DELETE_WINDOW message for
 - a saved change to the config is in the window within a second, on the same onboarding page;
 - a saved broken config shows the error page, pixel for pixel as the headless runtime draws it;
   the next good save replaces it;
+- saving an image in images/ reloads, and so does the R key;
 - the O key turns the panel (the window becomes 800x1280 and shows the headless render at
   rotation 90, pixel for pixel);
 - the P key changes to the next preset panel size (window and scene);
@@ -179,7 +180,7 @@ def headless_render(vitrine, config, folder, name, rotation=0):
 
 def save(path, text):
     """Saves as an editor does: a new file renamed over the old one."""
-    with open(path + ".tmp", "w") as f:
+    with open(path + ".tmp", "wb" if isinstance(text, bytes) else "w") as f:
         f.write(text)
     os.rename(path + ".tmp", path)
 
@@ -260,6 +261,25 @@ def main():
         page = preview.state().get("onboarding", {}).get("page_index")
         checks.check("the next good save replaces the error page, back on the same page",
                      fixed.differing_pixels(error_shown) != 0 and page == 1, f"page_index {page}")
+
+        # An image saved in images/ reloads too; so does the R key.
+        def reloads():
+            return sum(1 for line in open(preview.log_path) if line.startswith("preview: reload "))
+        before = reloads()
+        image = os.path.join(kiosk, "images", "hall.jpg")
+        save(image, open(image, "rb").read())
+        deadline = time.time() + 5
+        while reloads() == before and time.time() < deadline:
+            time.sleep(0.05)
+        lines = [line for line in open(preview.log_path) if line.startswith("preview: reload ")]
+        checks.check("saving an image in images/ reloads", reloads() > before and "hall.jpg" in lines[-1], lines[-1].strip())
+        before = reloads()
+        preview.xdotool("key", "--window", preview.window, "r")
+        deadline = time.time() + 5
+        while reloads() == before and time.time() < deadline:
+            time.sleep(0.05)
+        lines = [line for line in open(preview.log_path) if line.startswith("preview: reload ")]
+        checks.check("the R key reloads", reloads() == before + 1 and "changed" not in lines[-1], lines[-1].strip())
 
         # The O key turns the panel: the window is the portrait render of the same config.
         save(config, original)
