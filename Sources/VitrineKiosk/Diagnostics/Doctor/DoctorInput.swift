@@ -128,7 +128,7 @@ public struct DoctorInput: Sendable {
     func groupFindings() -> [DoctorFinding] {
         let user = self.serviceUser
         guard self.serviceUserExists else {
-            return [.fail("input", "the service user \(user) does not exist", fix: "create it: systemd-sysusers \(self.expectedSource) (scripts/install.sh does)")]
+            return [.fail("input", "the service user \(user) does not exist", fix: "create it: systemd-sysusers \(self.expectedSource) (installing the package, or scripts/install.sh, does)")]
         }
         var findings: [DoctorFinding] = []
         var present: [String] = []

@@ -51,7 +51,7 @@ public struct DoctorService: Sendable, Equatable {
             return [.warn("service", "systemctl is absent or does not answer: \(Self.unit) is not checked", fix: "the kiosk service needs systemd (Docs/deployment.md)")]
         }
         guard self.isInstalled else {
-            return [.warn("service", "\(Self.unit) is not installed", fix: "install it: sudo scripts/install.sh --config YOUR-KIOSK.json (Docs/deployment.md)")]
+            return [.warn("service", "\(Self.unit) is not installed", fix: "install it: sudo apt-get install ./vitrine_*.deb (scripts/build-deb.sh builds it), or sudo scripts/install.sh --config YOUR-KIOSK.json (Docs/deployment.md)")]
         }
         var findings: [DoctorFinding] = []
         let state = "\(self["ActiveState"]) (\(self["SubState"]))"
