@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// Runs another program (the OpenCV peer, python3, pip) and waits for it.
 ///
@@ -60,10 +61,10 @@ enum ChildProcess {
 
     /// The running program's own path (`/proc/self/exe`), to run `vitrine` subcommands.
     static func ownExecutable() throws(VitrineError) -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { throw VitrineError(.notFound, "cannot find the running vitrine binary", cause: SystemError("readlink /proc/self/exe", errno: errno)) }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = Directory.linkTarget("/proc/self/exe") else {
+            throw VitrineError(.notFound, "cannot find the running vitrine binary", cause: SystemError("readlink /proc/self/exe", errno: errno))
+        }
+        return path
     }
 
     private static func spawn(_ program: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) throws(VitrineError) -> pid_t {

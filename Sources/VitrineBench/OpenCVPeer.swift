@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// Finds a Python with OpenCV and runs `scripts/bench/opencv_peer.py` with it.
 ///
@@ -83,10 +84,7 @@ struct OpenCVPeer {
         var candidates: [String] = []
         if let root = Environment.value("VITRINE_SOURCE_DIR") { candidates.append(root + "/" + relative) }
         candidates.append(relative)
-        var path = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &path, path.count - 1)
-        if length > 0 {
-            var directory = String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if var directory = Directory.linkTarget("/proc/self/exe") {
             for _ in 0..<6 {
                 guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
                 directory = String(directory[..<slash])

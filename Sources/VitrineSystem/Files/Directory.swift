@@ -47,6 +47,15 @@ public enum Directory {
         return stat(path, &info) == 0
     }
 
+    /// Where the symbolic link `path` points (`readlink(2)`: a `/proc/PID/fd/N` link, or
+    /// `/proc/self/exe`); nil when it is not a link or cannot be read (`errno` says why).
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether `path` is a folder (following symlinks).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

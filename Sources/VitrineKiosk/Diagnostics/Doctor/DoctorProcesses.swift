@@ -41,7 +41,7 @@ public struct DoctorProcesses: Sendable, Equatable {
                 hidden += 1
                 continue
             }
-            if names.contains(where: { DoctorProcesses.link(folder + "/" + $0) == path }) {
+            if names.contains(where: { Directory.linkTarget(folder + "/" + $0) == path }) {
                 holders.append(self.process(pid, system: system))
             }
         }
@@ -65,14 +65,6 @@ public struct DoctorProcesses: Sendable, Equatable {
 
     static func pids(_ system: DoctorSystem) -> [Int] {
         Directory.entryNames(system.file("/proc")).compactMap { Int($0) }.sorted()
-    }
-
-    /// Where a symbolic link points, nil when it is not one.
-    static func link(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
