@@ -60,7 +60,8 @@ final class PreviewSession {
         window.startPumping(on: loop)
         self.output = output
         self.updateTitle()
-        self.follow(loop: loop)
+        // Once the runner showed the scene (the loop's first pass), so its data files are known.
+        loop.schedule(at: loop.now) { [weak self] in self?.follow(loop: loop) }
         let id = window.x11WindowID.map { "X11 window \($0)" } ?? "\(window.driver) window"
         StandardStreams.writeOutput("preview: \(id) shows \(self.path) at \(native.width)x\(native.height) px; R reload, S screenshot, O rotate, P next size, Q close\n")
         return OpenedDisplay(output: output)
@@ -69,7 +70,8 @@ final class PreviewSession {
     // MARK: - Live reload
 
     /// Follows the config file, and every file in its folder and the folders beside it (images/,
-    /// data/) and the data files' folders: a save there reloads.
+    /// data/) and the data files' folders (those of the scene on screen; a config that does not
+    /// load at start has none yet): a save there reloads.
     private func follow(loop: EventLoop) {
         guard self.path != "demo" else { return }
         let base = KioskConfigLoader.baseDirectory(ofFile: self.path)
@@ -78,8 +80,8 @@ final class PreviewSession {
             let folder = base.hasSuffix("/") ? base + name : base + "/" + name
             if Directory.isDirectory(folder) { folders.append(folder) }
         }
-        if let loaded = try? KioskConfigLoader.load(path: self.path) {
-            for source in loaded.configuration.data {
+        if let scene = self.runner.scene as? KioskScene {
+            for source in scene.configuration.data {
                 let file = source.file.hasPrefix("/") ? source.file : base + "/" + source.file
                 let folder = Directory.parent(of: file)
                 if !folders.contains(folder), Directory.isDirectory(folder) { folders.append(folder) }
