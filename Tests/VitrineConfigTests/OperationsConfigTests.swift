@@ -131,13 +131,13 @@ struct OperationsConfigTests {
         let fixture = try ConfigFixture()
         let latin = try fixture.write(Self.document(#""languages": ["en", "de"]"#, content: #"{"type": "text", "text": {"en": "Hours", "de": "Öffnungszeiten"}}"#), as: "latin.json")
         let check = try KioskConfigLoader.check(path: latin)
-        #expect(CheckConfigCommand.fontWarnings(check).isEmpty)
+        #expect(ConfigDiagnosis.fontWarnings(check).isEmpty)
 
         let cjk = try fixture.write(Self.document(#""languages": ["en", "ja"]"#, content: #"{"type": "text", "text": {"en": "Hours", "ja": "営業時間"}}"#), as: "cjk.json")
         let fonts = try FontLibrary()
         let scalars = Set("営業時間".unicodeScalars.map(\.value))
         let installed = fonts.uncovered(scalars, family: FontDescriptor.defaultFamily).isEmpty
-        let warnings = CheckConfigCommand.fontWarnings(try KioskConfigLoader.check(path: cjk)).map(\.description)
+        let warnings = ConfigDiagnosis.fontWarnings(try KioskConfigLoader.check(path: cjk)).map(\.description)
         if installed {
             // A machine with a CJK font draws it: nothing to warn about.
             #expect(warnings.isEmpty, "\(warnings)")

@@ -45,9 +45,6 @@ enum CheckConfigCommand: Command {
         return status
     }
 
-    /// Texts no installed font can draw (`ConfigDiagnosis.fontWarnings`, shared with `vitrine doctor`).
-    static func fontWarnings(_ check: KioskConfigCheck) -> [ConfigIssue] { ConfigDiagnosis.fontWarnings(check) }
-
     /// `PATH: ok` and the warnings, or every error then the warnings.
     static func report(_ check: KioskConfigCheck) -> String {
         var lines: [String]

@@ -48,14 +48,10 @@ public enum FontCoverage {
         self.texts(in: json, path: path, underTextKey: true)
     }
 
-    /// The warnings for `configuration` (its file as written, `json`) with `fonts`: one per
-    /// script lacking a font, naming the first field that uses it and the package to install.
-    public static func warnings(json: JSONValue, configuration: KioskConfiguration, data: [String: JSONValue], fonts: FontLibrary) -> [ConfigIssue] {
-        self.warnings(json: json, configuration: configuration, data: data, uncovered: { fonts.uncovered($0, family: $1) })
-    }
-
-    /// The same with the font lookup given as `uncovered(scalars, family)` (the characters no
-    /// installed font has): `FontLibrary.uncovered` on a panel, a stand-in in tests.
+    /// The warnings for `configuration` (its file as written, `json`): one per script lacking a
+    /// font, naming the first field that uses it and the package to install. The font lookup is
+    /// `uncovered(scalars, family)` (the characters no installed font has):
+    /// `FontLibrary.uncovered` on a panel (`ConfigDiagnosis`), a stand-in in tests.
     public static func warnings(
         json: JSONValue, configuration: KioskConfiguration, data: [String: JSONValue], uncovered: (Set<UInt32>, String) -> [UInt32]
     ) -> [ConfigIssue] {
