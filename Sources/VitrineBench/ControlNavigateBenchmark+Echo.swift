@@ -39,7 +39,11 @@ extension ControlNavigateBenchmark {
             guard bound == 0, listen(fd, 4) == 0 else {
                 throw VitrineError(.ioFailure, "cannot listen on the echo socket \(path)", cause: SystemError(bound == 0 ? "listen" : "bind", errno: errno))
             }
-            self.listenWatch = loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
+            do {
+                self.listenWatch = try loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
+            } catch {
+                throw VitrineError(.ioFailure, "cannot accept on the echo socket \(path)", cause: error)
+            }
         }
 
         /// Stops listening, disconnects and removes the socket file.
@@ -78,7 +82,11 @@ extension ControlNavigateBenchmark {
             }
             let connection = OwnedDescriptor(adopting: fd)
             self.connection = connection
-            self.connectionWatch = self.loop.watch(fileDescriptor: fd) { [weak self] in self?.readable() }
+            do {
+                self.connectionWatch = try self.loop.watch(fileDescriptor: fd) { [weak self] in self?.readable() }
+            } catch {
+                return self.fail("cannot watch the connection: \(error)")
+            }
             self.send(self.hello)
         }
 

@@ -64,9 +64,9 @@ struct InputLatencyBenchmark: Benchmark {
             frameStart = TimingSamples.threadCPUNow()
             let taken = waiting
             waiting = []
-            let flips = output.flips.count
+            let flips = output.flipCount
             render?(time)
-            if output.flips.count == flips { waiting = taken + waiting } else { drawn += taken }
+            if output.flipCount == flips { waiting = taken + waiting } else { drawn += taken }
         }
         // Spend the real drawing time on the virtual clock before the frame is submitted.
         let present = headless.window.present

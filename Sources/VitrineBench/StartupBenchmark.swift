@@ -44,7 +44,7 @@ struct StartupBenchmark: Benchmark {
 
     /// One start: milliseconds from just before the spawn to the first frame on the headless screen.
     static func firstFrame(_ vitrine: String) throws(VitrineError) -> Double {
-        let started = SystemClock.now()
+        let started = MonotonicTime.now()
         let result = try ChildProcess.run(
             vitrine, ["run", "--config", "demo", "--output", "headless", "--size", "1280x800", "--exit-after-first-frame", "--report-first-frame"])
         let prefix = "first-frame-monotonic-ns="

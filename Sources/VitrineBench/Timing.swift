@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 
 /// Repeated wall-clock measurements of one piece of work, in milliseconds.
 public struct TimingSamples: Sendable, Equatable {
@@ -53,8 +54,6 @@ public struct TimingSamples: Sendable, Equatable {
 
     /// CLOCK_MONOTONIC in milliseconds.
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+        MonotonicTime.now().milliseconds
     }
 }

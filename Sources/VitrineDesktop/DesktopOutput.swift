@@ -10,20 +10,16 @@ import VitrineCore
 /// block the loop thread). The panel size and rotation can change while it runs (the preview's
 /// rotate and next-size keys): the output pauses, rebuilds its buffers and reports `resumed`,
 /// as a DRM output does when another monitor is plugged in.
-public final class DesktopOutput: DisplayOutput, ScanoutBackend {
+public final class DesktopOutput: DisplayOutput {
     public private(set) var name: String
     public private(set) var nativeSize: PixelSize
     public private(set) var rotation: Rotation
-    public let bufferCount: Int
     public let refreshRate: Double
     public var onEvent: ((OutputEvent) -> Void)?
     public let window: DesktopWindow
-    /// Scanout buffers in native orientation.
-    public private(set) var buffers: [PixelBuffer]
 
-    private let loop: Clock
-    private var queue: PresentQueue!
-    private var copiedThisFlip = Region()
+    private let scanout: WindowScanout
+    private let queue: PresentQueue
 
     /// - Parameters:
     ///   - nativeSize: the panel's scanout size in pixels (the window is this turned by `rotation`).
@@ -32,12 +28,10 @@ public final class DesktopOutput: DisplayOutput, ScanoutBackend {
         self.nativeSize = nativeSize
         self.rotation = rotation
         self.refreshRate = refreshRate
-        self.bufferCount = bufferCount
-        self.loop = loop
         self.name = Self.name(nativeSize, rotation, refreshRate)
-        self.buffers = (0..<bufferCount).map { _ in PixelBuffer(size: nativeSize, format: .xrgb8888) }
+        self.scanout = WindowScanout(window: window, nativeSize: nativeSize, rotation: rotation, bufferCount: bufferCount)
         self.queue = PresentQueue(
-            backend: self, logicalSize: rotation.logicalSize(forNative: nativeSize),
+            backend: self.scanout, logicalSize: rotation.logicalSize(forNative: nativeSize),
             refreshInterval: .seconds(1 / refreshRate), loop: loop, pacing: .timer, logger: logger)
         window.onExposed = { [weak self] in self?.showFront() }
     }
@@ -47,6 +41,9 @@ public final class DesktopOutput: DisplayOutput, ScanoutBackend {
     }
 
     public var size: PixelSize { self.rotation.logicalSize(forNative: self.nativeSize) }
+    public var bufferCount: Int { self.scanout.bufferCount }
+    /// Scanout buffers in native orientation.
+    public var buffers: [PixelBuffer] { self.scanout.buffers }
     public var frameClock: FrameClock { self.queue.frameClock }
     public var presentQueue: PresentQueue { self.queue }
 
@@ -67,7 +64,7 @@ public final class DesktopOutput: DisplayOutput, ScanoutBackend {
         self.nativeSize = nativeSize
         self.rotation = rotation
         self.name = Self.name(nativeSize, rotation, self.refreshRate)
-        self.buffers = (0..<self.bufferCount).map { _ in PixelBuffer(size: nativeSize, format: .xrgb8888) }
+        self.scanout.reconfigure(nativeSize: nativeSize, rotation: rotation)
         self.window.resize(to: self.size)
         self.queue.reset(logicalSize: self.size)
         self.queue.resume()
@@ -83,23 +80,5 @@ public final class DesktopOutput: DisplayOutput, ScanoutBackend {
     private func showFront() {
         guard let screen = self.screen else { return }
         self.window.show(Region(PixelRect(size: self.size)), of: screen, rotation: self.rotation)
-    }
-
-    // MARK: - ScanoutBackend
-
-    public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
-        RotatedCopy.copy(region, from: frame, rotation: self.rotation, into: self.buffers[index])
-        self.copiedThisFlip.formUnion(region)
-    }
-
-    public func queueFlip(toBuffer index: Int) -> FlipOutcome {
-        // The window shows the last flipped buffer; this one differs from it only where it was
-        // copied to (this frame's damage and what the buffer missed since it was last shown).
-        self.window.show(self.copiedThisFlip, of: self.buffers[index], rotation: self.rotation)
-        self.copiedThisFlip = Region()
-        self.loop.schedule(at: self.loop.now) { [weak self] in
-            self?.queue.flipCompleted(timestamp: nil, sequence: nil)
-        }
-        return .queued
     }
 }

@@ -9,7 +9,7 @@ import VitrineGraphics
 /// code the panel runs. Flips "complete" at once, like bochs and virtio-gpu, and are reported
 /// at the next tick of a `refreshRate` grid starting at the loop's first flip — with a
 /// `ManualEventLoop`, time only moves when the test advances it.
-public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
+public final class HeadlessOutput: DisplayOutput {
     /// One flip as the output saw it.
     public struct Flip: Equatable, Sendable {
         public var buffer: Int
@@ -20,18 +20,14 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
     public let name: String
     public let nativeSize: PixelSize
     public let rotation: Rotation
-    public let bufferCount: Int
     public var onEvent: ((OutputEvent) -> Void)?
-    /// Scanout buffers in native orientation.
-    public let buffers: [PixelBuffer]
-    /// Every flip queued so far, in order.
-    public private(set) var flips: [Flip] = []
-    /// Makes the next `count` flips fail, to exercise the recovery path.
-    public var failingFlips = 0
+    /// Flips kept in `flips`: 256 is every flip of four seconds at 60 Hz, more than any test
+    /// looks back over, and at a few rectangles each it stays in the tens of kilobytes however
+    /// long a headless kiosk runs (the count goes on in `flipCount`).
+    public static let retainedFlips = 256
 
-    private let loop: Clock
-    private var queue: PresentQueue!
-    private var copiedThisFlip = Region()
+    private let scanout: HeadlessScanout
+    private let queue: PresentQueue
 
     /// - Parameters:
     ///   - nativeSize: the panel's scanout size (the logical size is turned by `rotation`).
@@ -41,12 +37,11 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
         precondition((1...3).contains(bufferCount), "headless outputs have 1 to 3 buffers")
         self.nativeSize = nativeSize
         self.rotation = rotation
-        self.bufferCount = bufferCount
-        self.loop = loop
-        self.name = "headless \(nativeSize)@\(String(fixed: refreshRate, decimals: 2))Hz rotation \(rotation)"
-        self.buffers = (0..<bufferCount).map { _ in PixelBuffer(size: nativeSize, format: .xrgb8888) }
+        let name = "headless \(nativeSize)@\(String(fixed: refreshRate, decimals: 2))Hz rotation \(rotation)"
+        self.name = name
+        self.scanout = HeadlessScanout(name: name, nativeSize: nativeSize, rotation: rotation, bufferCount: bufferCount)
         self.queue = PresentQueue(
-            backend: self, logicalSize: rotation.logicalSize(forNative: nativeSize),
+            backend: self.scanout, logicalSize: rotation.logicalSize(forNative: nativeSize),
             refreshInterval: .seconds(1 / refreshRate), loop: loop, pacing: .timer, logger: logger)
     }
 
@@ -56,6 +51,19 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
     }
 
     public var size: PixelSize { self.rotation.logicalSize(forNative: self.nativeSize) }
+    public var bufferCount: Int { self.scanout.bufferCount }
+    /// Scanout buffers in native orientation.
+    public var buffers: [PixelBuffer] { self.scanout.buffers }
+    /// The last `retainedFlips` flips queued, oldest first: a headless kiosk may run for days,
+    /// so the record is bounded; `flipCount` counts them all.
+    public var flips: [Flip] { self.scanout.recentFlips }
+    /// Every flip queued so far.
+    public var flipCount: Int { self.scanout.flipCount }
+    /// Makes the next `count` flips fail, to exercise the recovery path.
+    public var failingFlips: Int {
+        get { self.scanout.failingFlips }
+        set { self.scanout.failingFlips = newValue }
+    }
     public var frameClock: FrameClock { self.queue.frameClock }
     public var presentQueue: PresentQueue { self.queue }
 
@@ -105,26 +113,5 @@ public final class HeadlessOutput: DisplayOutput, ScanoutBackend {
             throw VitrineError(.invalidArgument, "nothing has been presented on \(self.name) yet")
         }
         try PNGCodec.write(image, to: path)
-    }
-
-    // MARK: - ScanoutBackend
-
-    public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
-        RotatedCopy.copy(region, from: frame, rotation: self.rotation, into: self.buffers[index])
-        self.copiedThisFlip.formUnion(region)
-    }
-
-    public func queueFlip(toBuffer index: Int) -> FlipOutcome {
-        self.flips.append(Flip(buffer: index, copied: self.copiedThisFlip))
-        self.copiedThisFlip = Region()
-        if self.failingFlips > 0 {
-            self.failingFlips -= 1
-            return .failed(VitrineError(.ioFailure, "simulated page flip failure on \(self.name)"))
-        }
-        // Like bochs: the flip is done at once; the queue's timer reports it at the next tick.
-        self.loop.schedule(at: self.loop.now) { [weak self] in
-            self?.queue.flipCompleted(timestamp: nil, sequence: nil)
-        }
-        return .queued
     }
 }

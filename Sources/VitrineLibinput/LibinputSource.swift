@@ -77,7 +77,11 @@ public final class LibinputSource: InputSource {
         for problem in self.calibrations.problems { self.onDeviceEvent?(.warning(problem)) }
         try self.context.assignSeat(self.seat)
         self.dispatch()
-        self.watch = self.loop.watch(fileDescriptor: self.context.fileDescriptor) { [weak self] in self?.dispatch() }
+        do {
+            self.watch = try self.loop.watch(fileDescriptor: self.context.fileDescriptor) { [weak self] in self?.dispatch() }
+        } catch {
+            throw VitrineError(.ioFailure, "cannot wait for touch and mouse events on seat \(self.seat): the run loop refused libinput's fd", cause: error)
+        }
         if !self.tracked.values.contains(where: { $0.info.capabilities.producesContacts }) {
             self.onDeviceEvent?(.warning(InputErrors.noDevice(seat: self.seat)))
         }

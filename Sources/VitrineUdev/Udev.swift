@@ -110,13 +110,17 @@ public final class UdevMonitor {
         self.monitor = monitor
         self.loop = loop
         let fd = udev_monitor_get_fd(monitor)
-        self.watch = loop.watch(fileDescriptor: fd) { [weak self] in
-            guard let self else { return }
-            while let device = udev_monitor_receive_device(self.monitor) {
-                let snapshot = UdevDevice(device)
-                udev_device_unref(device)
-                handler(snapshot)
+        do {
+            self.watch = try loop.watch(fileDescriptor: fd) { [weak self] in
+                guard let self else { return }
+                while let device = udev_monitor_receive_device(self.monitor) {
+                    let snapshot = UdevDevice(device)
+                    udev_device_unref(device)
+                    handler(snapshot)
+                }
             }
+        } catch {
+            throw VitrineError(.unsupported, "cannot listen to udev \(subsystem) events: the run loop refused the monitor's fd", cause: error)
         }
     }
 

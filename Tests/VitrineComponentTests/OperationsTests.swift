@@ -126,11 +126,11 @@ struct OperationsTests {
         #expect(run.stack == ["choose", "confirm-single"])
         let price = try #require(run.view("screens.confirm-single.content.children[2]") as? Label)
         #expect(price.text == "€ 2.90")
-        let frames = run.run.output.flips.count
+        let frames = run.run.output.flipCount
         let version = run.state["data_version"]?.doubleValue ?? -1
         try run.controller.data.set("fares.single.price", to: .string("3.10"))
         run.run.advance(1.0 / 60)
-        #expect(run.run.output.flips.count > frames, "the update must be drawn on the next frame")
+        #expect(run.run.output.flipCount > frames, "the update must be drawn on the next frame")
         #expect(price.text == "€ 3.10")
         #expect(run.stack == ["choose", "confirm-single"])
         #expect(run.state["data_version"]?.doubleValue == version + 1)

@@ -93,7 +93,7 @@ struct ControlSocketTests {
         runner.window?.handle(TouchFrame(timestamp: t + 40_000, contacts: [TouchContact(id: 0, phase: .ended, x: centre.x, y: centre.y)]))
     }
 
-    static func flips(_ runner: Runner) -> Int { (runner.output as? HeadlessOutput)?.flips.count ?? 0 }
+    static func flips(_ runner: Runner) -> Int { (runner.output as? HeadlessOutput)?.flipCount ?? 0 }
 
     @Test("every command answers on a real socket and every event reaches a subscribed client: screen, emit after a tap, language, blank, wake")
     func commandsAndEvents() throws {

@@ -72,7 +72,7 @@ struct LiveDataTests {
                     #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["home", "detail"])
                     #expect(Self.label(runner, "screens.detail.content") == "Coffee € 3.20")
                     #expect(Self.controller(runner)?.topScreen?.bar?.titleLabel.text == "Today")
-                    framesBefore = (runner.output as? HeadlessOutput)?.flips.count ?? 0
+                    framesBefore = (runner.output as? HeadlessOutput)?.flipCount ?? 0
                     // Written in place (open, truncate, write, close), as a shell's > does.
                     _ = try Self.writeInPlace(Self.menu(coffee: "3.40", special: "Tuesday"), to: menu)
                 },
@@ -80,7 +80,7 @@ struct LiveDataTests {
                     #expect(Self.label(runner, "screens.detail.content") == "Coffee € 3.40")
                     #expect(Self.controller(runner)?.topScreen?.bar?.titleLabel.text == "Tuesday")
                     #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["home", "detail"], "a data update must not move the navigation")
-                    #expect(((runner.output as? HeadlessOutput)?.flips.count ?? 0) > framesBefore, "the new version must be drawn")
+                    #expect(((runner.output as? HeadlessOutput)?.flipCount ?? 0) > framesBefore, "the new version must be drawn")
                     // A writer that died half-way: not JSON.
                     _ = try Self.writeInPlace(#"{"coffee": "9.99", "items": ["#, to: menu)
                 },

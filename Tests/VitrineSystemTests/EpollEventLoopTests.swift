@@ -28,7 +28,7 @@ struct EpollEventLoopTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var received: [UInt8] = []
-        loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) {
             var byte: UInt8 = 0
             _ = read(fds[0], &byte, 1)
             received.append(byte)
@@ -50,13 +50,13 @@ struct EpollEventLoopTests {
         defer { close(fds[0]); close(fds[1]) }
         var reads = 0
         var writableWakes = 0
-        loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) {
             var byte: UInt8 = 0
             if read(fds[0], &byte, 1) == 1 { reads += 1 }
             if reads == 1 { loop.stop() }
         }
         var writable: WatchID?
-        writable = loop.watch(fileDescriptor: fds[0], events: .writable) {
+        writable = try loop.watch(fileDescriptor: fds[0], events: .writable) {
             writableWakes += 1
             // Level-triggered: it fires again and again until unwatched.
             if writableWakes == 3, let id = writable { loop.unwatch(id) }
@@ -103,7 +103,7 @@ struct EpollEventLoopTests {
         var byte: UInt8 = 1
         _ = write(fds[1], &byte, 1)
         var read = false
-        loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) {
             var b: UInt8 = 0
             _ = Glibc.read(fds[0], &b, 1)
             read = true

@@ -109,7 +109,7 @@ final class ControlConnection {
 
     /// The next line (without its newline); `timeout` nil waits for ever.
     func readLine(timeout: Double?) throws(VitrineError) -> String {
-        let deadline = timeout.map { SystemClock.now() + .seconds($0) }
+        let deadline = timeout.map { MonotonicTime.now() + .seconds($0) }
         while true {
             if let newline = self.buffer.firstIndex(of: 10) {
                 let line = String(decoding: self.buffer[..<newline], as: UTF8.self)
@@ -117,7 +117,7 @@ final class ControlConnection {
                 return line
             }
             var poller = pollfd(fd: self.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-            let wait = deadline.map { Int32(max(0, ($0 - SystemClock.now()).milliseconds)) } ?? -1
+            let wait = deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1
             let ready = poll(&poller, 1, wait)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { throw VitrineError(.busy, "no reply from \(self.path) within \(timeout ?? 0) s") }

@@ -52,7 +52,11 @@ public final class CalibrationDirectoryWatch {
         }
         self.watchDirectory()
         self.loop = loop
-        self.loopWatch = loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+        do {
+            self.loopWatch = try loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+        } catch {
+            throw VitrineError(.ioFailure, "cannot follow the calibration directory \(trimmed): the run loop refused the inotify fd", hint: "calibrations apply at the next start", cause: error)
+        }
     }
 
     deinit {

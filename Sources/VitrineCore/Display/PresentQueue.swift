@@ -1,37 +1,3 @@
-/// What an output's hardware side does for the `PresentQueue`: copy pixels into one of its
-/// scanout buffers, and queue that buffer for display.
-public protocol ScanoutBackend: AnyObject {
-    var bufferCount: Int { get }
-    /// Copies `region` (logical coordinates) of `frame` into buffer `index`, rotated.
-    func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int)
-    /// Queues buffer `index` for display. After `.queued` the backend calls
-    /// `PresentQueue.flipCompleted` once the flip is done.
-    func queueFlip(toBuffer index: Int) -> FlipOutcome
-}
-
-/// The result of asking a backend to show a buffer.
-public enum FlipOutcome: Sendable {
-    /// The flip is in flight; completion follows.
-    case queued
-    /// The flip failed; the queue logs it once and retries with back-off.
-    case failed(VitrineError)
-    /// The backend lost the screen (display gone, another DRM master) and has paused the queue;
-    /// it resumes the queue when the screen is back.
-    case deferred
-}
-
-/// How the queue learns that a frame reached the screen.
-public enum FlipPacing: Sendable, Equatable {
-    /// Flip completion events arrive at real vblanks; their timestamps drive the frame clock.
-    case flipEvents
-    /// Completion is reported at the next tick of a timer at the refresh rate (virtual vsync):
-    /// for drivers that complete flips at once, fbdev without vsync, and the headless twin.
-    case timer
-    /// Starts with `.flipEvents` and switches to `.timer` when the driver turns out to complete
-    /// flips without waiting for a vblank.
-    case detect
-}
-
 /// The presentation logic shared by every output: buffer choice, damage, flips in flight,
 /// frames waiting for a flip, pacing, failures and pauses.
 ///
@@ -40,50 +6,55 @@ public enum FlipPacing: Sendable, Equatable {
 /// - A failed flip is logged once and retried with back-off; a flip whose completion never
 ///   arrives is given up after `flipTimeout`. The frame clock keeps ticking either way, so the
 ///   client never hangs waiting for an event that will not come.
+///
+/// Ownership runs one way: the output builds its backend, hands it to the queue, and keeps the
+/// queue. The backend never calls the queue; completions that come later reach it as
+/// `FlipEvent`s through `flipCompleted(_:)`, and a lost screen through `onScreenLost`. The flip
+/// itself is one `FlipState`, advanced only by the queue's own methods and timers.
 public final class PresentQueue {
     /// How long a flip may stay in flight before it is treated as lost.
     public static let flipTimeout = Nanoseconds.milliseconds(500)
-    /// A completion this soon after the submit, three times running, means the driver does not
-    /// wait for vblank (bochs, virtio-gpu: no vblank counter, "completes page_flip events right
-    /// away" — vkms TODO, research/kiosk_boot.md §6).
+    /// A completion this soon after the submit, `immediateFlipsToSwitch` times running, means the
+    /// driver does not wait for vblank (bochs, virtio-gpu: no vblank counter, "completes
+    /// page_flip events right away" — vkms TODO, research/kiosk_boot.md §6).
     public static let immediateFlipLatency = Nanoseconds.milliseconds(1)
+    /// Three in a row: one immediate completion can be a flip queued just before a vblank; three
+    /// cannot (research/kiosk_boot.md §6).
+    static let immediateFlipsToSwitch = 3
+    /// The longest wait between retries of a failing flip.
+    static let longestRetryDelay = Nanoseconds.seconds(1)
 
     public let frameClock: FrameClock
-    public private(set) var pacing: FlipPacing
+    public var pacing: FlipPacing { self.pacer.pacing }
     public private(set) var damage: SwapchainDamage
-    /// The buffer on screen, and the one whose flip is in flight.
+    /// The buffer on screen.
     public private(set) var frontBuffer: Int? = nil
-    public private(set) var bufferInFlight: Int? = nil
     /// The last frame presented; re-shown in full after a resume.
     public private(set) var lastFrame: PixelBuffer? = nil
-    public private(set) var isPaused = false
+    public var isPaused: Bool {
+        if case .paused = self.state { return true }
+        return false
+    }
     /// Records of each flip submitted (for tests and `test-pattern` statistics).
     public private(set) var flipsSubmitted: UInt64 = 0
     public private(set) var flipsFailed: UInt64 = 0
+    /// Called when the backend answers `.screenLost` (the queue has paused itself already).
+    public var onScreenLost: ((VitrineError) -> Void)?
 
-    private unowned let backend: ScanoutBackend
+    private let backend: any ScanoutBackend
     private let loop: Clock
     private let logger: Logger
+    private(set) var state: FlipState = .idle
+    private var pacer: Pacer
     private var pendingDamage: Region? = nil
     private var useOrder: [Int]
-    private var submitTime = MonotonicTime.zero
-    private var timeoutTimer: TimerID? = nil
-    private var retryTimer: TimerID? = nil
-    private var retryDelay = Nanoseconds.zero
-    private var tickTimer: TimerID? = nil
-    private var tickPhase: MonotonicTime? = nil
-    private var realFlipDone = true
-    private var tickReached = true
-    private var tickTime = MonotonicTime.zero
-    private var lastSequence: UInt32? = nil
-    private var immediateCount = 0
     private var loggedErrors: Set<String> = []
 
-    public init(backend: ScanoutBackend, logicalSize: PixelSize, refreshInterval: Nanoseconds, loop: Clock, pacing: FlipPacing, logger: Logger) {
+    public init(backend: any ScanoutBackend, logicalSize: PixelSize, refreshInterval: Nanoseconds, loop: Clock, pacing: FlipPacing, logger: Logger) {
         self.backend = backend
         self.loop = loop
         self.logger = logger
-        self.pacing = pacing
+        self.pacer = Pacer(pacing)
         self.damage = SwapchainDamage(bufferCount: backend.bufferCount, screen: PixelRect(size: logicalSize))
         self.useOrder = Array(0..<backend.bufferCount)
         self.frameClock = FrameClock(loop: loop, refreshInterval: refreshInterval)
@@ -95,49 +66,54 @@ public final class PresentQueue {
     public func present(_ frame: PixelBuffer, damage: Region) {
         precondition(frame.size == PixelSize(width: self.damage.screen.width, height: self.damage.screen.height), "frame size \(frame.size) does not match the output")
         self.lastFrame = frame
-        if self.isPaused || self.bufferInFlight != nil || self.retryTimer != nil {
-            // Shown after the flip in flight (or the retry, or the resume), merged with any
-            // other frame that waits; the frame clock waits for that flip too.
+        switch self.state {
+        case .idle:
+            self.submit(frame, damage: damage)
+        case .inFlight, .waitingToRetry:
+            // Shown after the flip in flight (or the retry), merged with any other frame that
+            // waits; the frame clock waits for that flip too.
             self.pendingDamage = (self.pendingDamage ?? Region()).union(damage)
-            if !self.isPaused { self.frameClock.didSubmit() }
-            return
+            self.frameClock.didSubmit()
+        case .paused:
+            self.pendingDamage = (self.pendingDamage ?? Region()).union(damage)
         }
-        self.submit(frame, damage: damage)
     }
 
-    /// The backend's flip finished. `timestamp` is the event's (nil: use now); `sequence` is the
-    /// vblank counter from the event when the driver has one.
-    public func flipCompleted(timestamp: MonotonicTime?, sequence: UInt32?) {
-        guard self.bufferInFlight != nil, !self.realFlipDone else { return }
-        let now = self.loop.now
-        let at = timestamp ?? now
-        self.realFlipDone = true
-        if self.pacing == .detect { self.detectImmediateFlips(completedAt: at, sequence: sequence) }
-        self.lastSequence = sequence
-        if self.pacing == .timer {
-            if self.tickReached { self.finishFlip(at: self.tickTime) }
-        } else {
-            self.finishFlip(at: at)
+    /// The backend's flip finished: a page-flip event, a vblank. An event with no flight to
+    /// complete (after a timeout or a pause), or a second one for the same flip, is ignored.
+    public func flipCompleted(_ event: FlipEvent) {
+        guard case .inFlight(var flight) = self.state else { return }
+        let at = event.timestamp ?? self.loop.now
+        switch flight.awaiting {
+        case .event:
+            self.observePacing(completedAt: at, submitted: flight.submitted, sequence: event.sequence)
+            self.finishFlip(flight, at: at)
+        case .eventAndTick(let tick, let timer):
+            flight.awaiting = .tick(tick, timer: timer)
+            self.state = .inFlight(flight)
+        case .eventAfterTick(let tick):
+            self.finishFlip(flight, at: tick)
+        case .tick:
+            break
         }
     }
 
     /// Stops showing frames (no display, VT away, master lost). Presents are remembered.
     public func pause() {
         guard !self.isPaused else { return }
-        self.isPaused = true
         self.cancelTimers()
-        self.bufferInFlight = nil
-        self.realFlipDone = true
-        self.tickReached = true
+        self.state = .paused
         self.frameClock.pause()
     }
 
     /// Shows frames again: every buffer is considered stale, and the last frame is re-shown.
+    /// A flip in flight or a retry (resume without a pause) is dropped for the fresh submit.
     public func resume(refreshInterval: Nanoseconds? = nil) {
         if let refreshInterval { self.frameClock.refreshInterval = refreshInterval }
-        self.isPaused = false
+        self.cancelTimers()
+        self.state = .idle
         self.frontBuffer = nil
-        self.tickPhase = nil
+        if case .timer = self.pacer { self.pacer = .timer(phase: nil) }
         self.damage.invalidateAll()
         self.frameClock.resume()
         if let frame = self.lastFrame {
@@ -160,33 +136,57 @@ public final class PresentQueue {
 
     // MARK: - Submitting
 
-    private func submit(_ frame: PixelBuffer, damage frameDamage: Region) {
+    /// Copies and queues a buffer; `state` is `.idle`. `afterFailure` is the wait before this
+    /// attempt when it retries a failed flip.
+    private func submit(_ frame: PixelBuffer, damage frameDamage: Region, afterFailure: Nanoseconds? = nil) {
         let buffer = self.chooseBackBuffer()
         let region = self.damage.regionToCopy(into: buffer, frameDamage: frameDamage)
         if !region.isEmpty { self.backend.copy(region, from: frame, toBuffer: buffer) }
         self.markUsed(buffer)
         self.flipsSubmitted += 1
-        self.submitTime = self.loop.now
+        let submitted = self.loop.now
         switch self.backend.queueFlip(toBuffer: buffer) {
-        case .queued: break
+        case .queued:
+            self.startFlight(buffer: buffer, submitted: submitted)
+        case .onScreen(let event):
+            let serial = self.startFlight(buffer: buffer, submitted: submitted)
+            self.loop.schedule(at: submitted) { [weak self] in
+                guard let self, case .inFlight(let flight) = self.state, flight.serial == serial else { return }
+                self.flipCompleted(event)
+            }
         case .failed(let error):
-            self.flipFailed(error)
-            return
-        case .deferred:
-            // The backend paused us; the frame is shown in full on resume.
-            return
+            self.flipFailed(error, previousDelay: afterFailure)
+        case .screenLost(let error):
+            // The frame is shown in full on resume.
+            self.pause()
+            self.onScreenLost?(error)
         }
-        self.retryDelay = .zero
-        self.bufferInFlight = buffer
-        self.realFlipDone = false
-        self.frameClock.didSubmit()
-        self.timeoutTimer = self.loop.schedule(at: self.submitTime + Self.flipTimeout) { [weak self] in self?.flipTimedOut() }
-        if self.pacing == .timer { self.armTick() }
     }
 
-    /// The least recently used buffer that is neither on screen nor in flight.
+    @discardableResult
+    private func startFlight(buffer: Int, submitted: MonotonicTime) -> UInt64 {
+        let serial = self.flipsSubmitted
+        self.frameClock.didSubmit()
+        let timeout = self.loop.schedule(at: submitted + Self.flipTimeout) { [weak self] in self?.flipTimedOut(serial) }
+        var awaiting = FlightProgress.event
+        if case .timer(let phase) = self.pacer {
+            // The completion tick: the first tick of the grid strictly after the submit.
+            let phase = phase ?? submitted
+            self.pacer = .timer(phase: phase)
+            let interval = self.frameClock.refreshInterval
+            let elapsed = (submitted - phase).value
+            let periods = elapsed >= 0 ? elapsed / interval.value + 1 : 1
+            let tick = phase + interval * periods
+            let timer = self.loop.schedule(at: tick) { [weak self] in self?.tickReached(serial) }
+            awaiting = .eventAndTick(tick: tick, timer: timer)
+        }
+        self.state = .inFlight(Flight(serial: serial, buffer: buffer, submitted: submitted, timeout: timeout, awaiting: awaiting))
+        return serial
+    }
+
+    /// The least recently used buffer that is not on screen (none is in flight when submitting).
     private func chooseBackBuffer() -> Int {
-        for buffer in self.useOrder where buffer != self.frontBuffer && buffer != self.bufferInFlight {
+        for buffer in self.useOrder where buffer != self.frontBuffer {
             return buffer
         }
         return self.useOrder[0]  // one buffer (fbdev without panning): draw into the front one
@@ -197,59 +197,55 @@ public final class PresentQueue {
         self.useOrder.append(buffer)
     }
 
-    private func finishFlip(at timestamp: MonotonicTime) {
-        if let timer = self.timeoutTimer { self.loop.cancel(timer) }
-        self.timeoutTimer = nil
-        self.frontBuffer = self.bufferInFlight
-        self.bufferInFlight = nil
+    private func finishFlip(_ flight: Flight, at timestamp: MonotonicTime) {
+        self.loop.cancel(flight.timeout)
+        if let timer = flight.awaiting.tickTimer { self.loop.cancel(timer) }
+        self.frontBuffer = flight.buffer
+        self.state = .idle
         self.frameClock.didPresent(at: timestamp)
         self.submitPending()
     }
 
-    private func submitPending() {
-        guard !self.isPaused, self.bufferInFlight == nil, let damage = self.pendingDamage, let frame = self.lastFrame else { return }
+    private func submitPending(afterFailure: Nanoseconds? = nil) {
+        guard case .idle = self.state, let damage = self.pendingDamage, let frame = self.lastFrame else { return }
         self.pendingDamage = nil
-        self.submit(frame, damage: damage)
+        self.submit(frame, damage: damage, afterFailure: afterFailure)
     }
 
-    // MARK: - Virtual vsync
+    // MARK: - Pacing
 
-    /// Arms the completion tick: the first tick of the grid strictly after the submit.
-    private func armTick() {
-        let interval = self.frameClock.refreshInterval
-        let phase = self.tickPhase ?? self.submitTime
-        if self.tickPhase == nil { self.tickPhase = phase }
-        let elapsed = (self.submitTime - phase).value
-        let periods = elapsed >= 0 ? elapsed / interval.value + 1 : 1
-        self.tickTime = phase + interval * periods
-        self.tickReached = false
-        self.tickTimer = self.loop.schedule(at: self.tickTime) { [weak self] in
-            guard let self else { return }
-            self.tickTimer = nil
-            self.tickReached = true
-            if self.realFlipDone { self.finishFlip(at: self.tickTime) }
+    private func tickReached(_ serial: UInt64) {
+        guard case .inFlight(var flight) = self.state, flight.serial == serial else { return }
+        switch flight.awaiting {
+        case .eventAndTick(let tick, _):
+            flight.awaiting = .eventAfterTick(tick)
+            self.state = .inFlight(flight)
+        case .tick(let tick, _):
+            self.finishFlip(flight, at: tick)
+        case .event, .eventAfterTick:
+            break
         }
     }
 
-    private func detectImmediateFlips(completedAt: MonotonicTime, sequence: UInt32?) {
-        let noVblankCounter = sequence != nil && sequence == self.lastSequence
-        if noVblankCounter || completedAt - self.submitTime < Self.immediateFlipLatency {
-            self.immediateCount += 1
-        } else {
-            self.immediateCount = 0
+    /// With `.detect`, counts completions that came too soon (or with an unchanged vblank
+    /// counter) and switches to timer pacing after `immediateFlipsToSwitch` in a row.
+    private func observePacing(completedAt: MonotonicTime, submitted: MonotonicTime, sequence: UInt32?) {
+        guard case .detecting(let count, let lastSequence) = self.pacer else { return }
+        let noVblankCounter = sequence != nil && sequence == lastSequence
+        let immediate = noVblankCounter || completedAt - submitted < Self.immediateFlipLatency
+        let immediateFlips = immediate ? count + 1 : 0
+        guard immediateFlips >= Self.immediateFlipsToSwitch else {
+            self.pacer = .detecting(immediateFlips: immediateFlips, lastSequence: sequence)
+            return
         }
-        guard self.immediateCount >= 3 else { return }
-        self.pacing = .timer
-        self.tickPhase = completedAt
-        self.tickReached = true
-        self.tickTime = completedAt
+        self.pacer = .timer(phase: completedAt)
         let hz = 1e9 / Double(self.frameClock.refreshInterval.value)
         self.logger.notice("the driver completes page flips without waiting for vblank; pacing frames with a \(String(fixed: hz, decimals: 2)) Hz timer")
     }
 
     // MARK: - Failures
 
-    private func flipFailed(_ error: VitrineError) {
+    private func flipFailed(_ error: VitrineError, previousDelay: Nanoseconds?) {
         self.flipsFailed += 1
         let key = "\(error.code)/\(error.errno ?? 0)"
         if self.loggedErrors.insert(key).inserted {
@@ -257,38 +253,41 @@ public final class PresentQueue {
         }
         // Back off from one refresh interval up to one second, and keep the frame clock going so
         // animations do not stall behind a flip that will not happen.
-        let interval = self.frameClock.refreshInterval
-        self.retryDelay = self.retryDelay == .zero ? interval : min(self.retryDelay * 2, .seconds(1))
+        let delay = previousDelay.map { min($0 * 2, Self.longestRetryDelay) } ?? self.frameClock.refreshInterval
         self.pendingDamage = (self.pendingDamage ?? Region())
         self.frameClock.didSubmit()
-        let retryAt = self.loop.now + self.retryDelay
-        self.retryTimer = self.loop.schedule(at: retryAt) { [weak self] in
-            guard let self else { return }
-            self.retryTimer = nil
-            self.frameClock.didPresent(at: retryAt)
-            self.submitPending()
-        }
+        let retryAt = self.loop.now + delay
+        let timer = self.loop.schedule(at: retryAt) { [weak self] in self?.retryDue(at: retryAt) }
+        self.state = .waitingToRetry(delay: delay, timer: timer)
     }
 
-    private func flipTimedOut() {
-        self.timeoutTimer = nil
-        guard self.bufferInFlight != nil else { return }
+    private func retryDue(at retryAt: MonotonicTime) {
+        guard case .waitingToRetry(let delay, _) = self.state else { return }
+        // Still waiting while the clock hears of it: a present meanwhile joins the retry.
+        self.frameClock.didPresent(at: retryAt)
+        guard case .waitingToRetry = self.state else { return }
+        self.state = .idle
+        self.submitPending(afterFailure: delay)
+    }
+
+    private func flipTimedOut(_ serial: UInt64) {
+        guard case .inFlight(let flight) = self.state, flight.serial == serial else { return }
         if self.loggedErrors.insert("timeout").inserted {
             self.logger.error("a page flip did not complete within \(Self.flipTimeout); carrying on without its event")
         }
-        self.realFlipDone = true
-        self.tickReached = true
-        if let timer = self.tickTimer { self.loop.cancel(timer) }
-        self.tickTimer = nil
-        self.finishFlip(at: self.loop.now)
+        self.finishFlip(flight, at: self.loop.now)
     }
 
+    /// Cancels the timers the current state holds.
     private func cancelTimers() {
-        for timer in [self.timeoutTimer, self.retryTimer, self.tickTimer] {
-            if let timer { self.loop.cancel(timer) }
+        switch self.state {
+        case .inFlight(let flight):
+            self.loop.cancel(flight.timeout)
+            if let timer = flight.awaiting.tickTimer { self.loop.cancel(timer) }
+        case .waitingToRetry(_, let timer):
+            self.loop.cancel(timer)
+        case .idle, .paused:
+            break
         }
-        self.timeoutTimer = nil
-        self.retryTimer = nil
-        self.tickTimer = nil
     }
 }

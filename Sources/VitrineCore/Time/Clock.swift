@@ -53,7 +53,10 @@ extension Clock {
 /// depend on this protocol only, so the same code runs on both.
 public protocol EventLoop: Clock {
     /// Calls `handler` on the loop whenever `fileDescriptor` is readable (level-triggered).
+    /// - Throws: when the loop cannot watch the fd (`epoll_ctl` refuses it: EPERM for a regular
+    ///   file, EBADF for a closed fd); the error names the call and the fd. A watch that failed
+    ///   is never silent: its events would simply never come.
     @discardableResult
-    func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) -> WatchID
+    func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(SystemError) -> WatchID
     func unwatch(_ watch: WatchID)
 }

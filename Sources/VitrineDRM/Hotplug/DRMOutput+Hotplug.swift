@@ -87,7 +87,7 @@ extension DRMOutput {
         do {
             let device = try self.openDevice(path)
             guard device.supportsKMS else { return }
-            self.adoptDevice(device)
+            try self.adoptDevice(device)
             self.logger.notice("display device \(path) appeared")
             self.reconnect()
         } catch {

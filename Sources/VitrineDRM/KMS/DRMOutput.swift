@@ -14,7 +14,7 @@ import VitrineCore
 /// - Another DRM master (EACCES/EBUSY) pauses it and the device is reopened with back-off until
 ///   the screen is free.
 /// - `shutdown()` restores the CRTC found at start.
-public final class DRMOutput: DisplayOutput, ScanoutBackend {
+public final class DRMOutput: DisplayOutput {
     enum State: Equatable {
         case active
         case waitingForDisplay
@@ -41,8 +41,13 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
     let openDevice: KMSDeviceOpener
     private(set) var devicePath: String
     private(set) var device: KMSDevice?
-    private(set) var pipeline: DRMPipeline?
-    private var queue: PresentQueue!
+    /// The card, connector, mode and buffers in use, held by the scanout the queue draws into.
+    var pipeline: DRMPipeline? {
+        get { self.scanout.pipeline }
+        set { self.scanout.pipeline = newValue }
+    }
+    private let scanout: DRMScanout
+    private let queue: PresentQueue
     private var deviceWatch: WatchID?
     private var masterAttempts = 0
     private var masterRetryTimer: TimerID?
@@ -59,9 +64,13 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
         let chosen = try Self.chooseDevice(candidates: candidates, options: options, open: openDevice, logger: logger)
         self.device = chosen
         self.devicePath = chosen.path
-        self.size = options.rotation.logicalSize(forNative: options.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? DRMOutputOptions.sizeWithoutDisplay)
-        self.queue = PresentQueue(backend: self, logicalSize: self.size, refreshInterval: .seconds(1.0 / 60), loop: loop, pacing: .detect, logger: logger)
-        self.watchDevice(chosen)
+        let size = options.rotation.logicalSize(forNative: options.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? DRMOutputOptions.sizeWithoutDisplay)
+        self.size = size
+        let scanout = DRMScanout(bufferCount: options.bufferCount, rotation: options.rotation, clock: loop, logger: logger)
+        self.scanout = scanout
+        self.queue = PresentQueue(backend: scanout, logicalSize: size, refreshInterval: .seconds(1.0 / 60), loop: loop, pacing: .detect, logger: logger)
+        self.queue.onScreenLost = { [weak self] error in self?.lostMaster(error) }
+        try self.watchDevice(chosen)
         if try self.connectDisplay(probe: false) {
             self.state = .active
         } else {
@@ -120,59 +129,6 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
             return
         }
         self.resumeShowing()
-    }
-
-    // MARK: - ScanoutBackend
-
-    public func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
-        guard let pipeline = self.pipeline else { return }
-        let buffer = pipeline.buffers[index]
-        for rect in region.rects {
-            RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: buffer.pixels, destinationStride: buffer.stride, destinationSize: buffer.size)
-        }
-        if pipeline.buffers.count == 1 && pipeline.modeSet && pipeline.dirtyFBSupported {
-            let rects = region.rects.map { self.rotation.nativeRect($0, logical: self.size) }
-            do {
-                try pipeline.device.markDirty(framebufferID: buffer.framebufferID, rects: rects)
-            } catch {
-                // ENOSYS: the driver scans out continuously and needs no DIRTYFB.
-                pipeline.dirtyFBSupported = false
-                if error.errno != ENOSYS { self.logger.warning("DIRTYFB: \(error); not calling it again") }
-            }
-        }
-    }
-
-    public func queueFlip(toBuffer index: Int) -> FlipOutcome {
-        guard let pipeline = self.pipeline, self.state == .active else { return .deferred }
-        let buffer = pipeline.buffers[index]
-        do {
-            if !pipeline.modeSet {
-                try pipeline.device.setCRTC(pipeline.crtcID, framebufferID: buffer.framebufferID, x: 0, y: 0, connectorIDs: [pipeline.connector.id], mode: pipeline.mode)
-                pipeline.modeSet = true
-                self.masterAttempts = 0
-                self.completeAtOnce()
-            } else if pipeline.buffers.count == 1 {
-                // Single buffer: already on screen and marked dirty; only the pacing remains.
-                self.completeAtOnce()
-            } else {
-                try pipeline.device.pageFlip(pipeline.crtcID, framebufferID: buffer.framebufferID)
-            }
-            return .queued
-        } catch {
-            if error.code == .displayBusy {
-                self.lostMaster(error)
-                return .deferred
-            }
-            // Recover on the next frame with a full modeset (the CRTC may have been reset).
-            pipeline.modeSet = false
-            return .failed(error)
-        }
-    }
-
-    /// SetCrtc (and a single-buffer update) completes synchronously: report it on the next turn.
-    private func completeAtOnce() {
-        let now = self.loop.now
-        self.loop.schedule(at: now) { [weak self] in self?.queue.flipCompleted(timestamp: now, sequence: nil) }
     }
 
     // MARK: - Device and display
@@ -236,22 +192,28 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
     }
 
     /// Makes `device` the output's card.
-    func adoptDevice(_ device: KMSDevice) {
+    /// - Throws: when the loop cannot watch its fd (its flip events would never be read).
+    func adoptDevice(_ device: KMSDevice) throws(VitrineError) {
         self.closeDevice()
         self.device = device
         self.devicePath = device.path
-        self.watchDevice(device)
+        try self.watchDevice(device)
     }
 
-    func watchDevice(_ device: KMSDevice) {
-        self.deviceWatch = self.loop.watch(fileDescriptor: device.fileDescriptor) { [weak self] in self?.readFlipEvents() }
+    /// Page-flip events on the card's fd are the flips' completions: events for the queue.
+    func watchDevice(_ device: KMSDevice) throws(VitrineError) {
+        do {
+            self.deviceWatch = try self.loop.watch(fileDescriptor: device.fileDescriptor) { [weak self] in self?.readFlipEvents() }
+        } catch {
+            throw VitrineError(.ioFailure, "cannot wait for page-flip events from \(device.path)", cause: error)
+        }
     }
 
     private func readFlipEvents() {
         guard let device = self.device else { return }
         do {
             for event in try device.readFlipEvents() {
-                self.queue.flipCompleted(timestamp: event.timestamp, sequence: event.sequence)
+                self.queue.flipCompleted(event)
             }
         } catch {
             self.logger.error("reading flip events from \(device.path): \(error)")
@@ -284,6 +246,8 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
     /// Someone else holds the screen: pause, then reopen the card with back-off until SetCrtc
     /// works (a fresh open becomes master once nobody is).
     func lostMaster(_ error: VitrineError) {
+        // A loss after the screen was shown again starts over; one before is the same loss.
+        if self.pipeline?.hasShown == true { self.masterAttempts = 0 }
         if self.masterAttempts == 0 {
             self.logger.error("\(error)")
         }
@@ -301,7 +265,7 @@ public final class DRMOutput: DisplayOutput, ScanoutBackend {
         self.closeDevice()
         do {
             let device = try self.openDevice(self.devicePath)
-            self.adoptDevice(device)
+            try self.adoptDevice(device)
             if !device.isMaster { try? device.acquireMaster() }
             guard try self.connectDisplay(probe: true) else {
                 self.state = .waitingForDisplay

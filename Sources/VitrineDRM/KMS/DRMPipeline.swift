@@ -14,6 +14,9 @@ final class DRMPipeline {
     /// Whether `drmModeSetCrtc` has put one of our buffers on screen (the first frame, and the
     /// first after a reconnect or failure, is a modeset; the rest are page flips).
     var modeSet = false
+    /// Whether a modeset ever succeeded on this pipeline: losing master after that is a new
+    /// loss (logged, back-off from the start); before it, the same one going on.
+    var hasShown = false
     /// Cleared when the driver answers DIRTYFB with ENOSYS (its scanout is continuous).
     var dirtyFBSupported = true
 

@@ -132,19 +132,6 @@ public struct KMSCRTCState: Sendable, Equatable {
     }
 }
 
-/// A completed page flip read from the device.
-public struct FlipEvent: Sendable, Equatable {
-    /// The vblank counter at completion (stays the same on drivers without vblank support).
-    public var sequence: UInt32
-    /// When the flip completed (the vblank), on `CLOCK_MONOTONIC` when the driver says so.
-    public var timestamp: MonotonicTime?
-
-    public init(sequence: UInt32, timestamp: MonotonicTime?) {
-        self.sequence = sequence
-        self.timestamp = timestamp
-    }
-}
-
 /// A dumb buffer added as a framebuffer and mapped for writing (never for reading: scanout
 /// memory is often write-combined, 5–15× slower to read — research/render_perf.md §3).
 /// Destroyed (unmapped, RmFB, DESTROY_DUMB) when the last reference goes away.

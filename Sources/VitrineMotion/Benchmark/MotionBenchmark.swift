@@ -47,8 +47,6 @@ public enum MotionBenchmark {
     }
 
     private static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        MonotonicTime.now().nanoseconds
     }
 }

@@ -23,6 +23,8 @@ final class ControlClient {
         case notReading
         /// The server closed.
         case serverClosed
+        /// The loop would not watch its socket for room to write (`epoll_ctl`).
+        case unwatchable(SystemError)
     }
 
     let descriptor: OwnedDescriptor
@@ -43,13 +45,14 @@ final class ControlClient {
     private var refilled: MonotonicTime
     private(set) var isClosed = false
 
-    init(descriptor: OwnedDescriptor, peer: ControlPeer, server: ControlServer, loop: EpollEventLoop) {
+    /// - Throws: when the loop cannot watch the socket (`epoll_ctl`).
+    init(descriptor: OwnedDescriptor, peer: ControlPeer, server: ControlServer, loop: EpollEventLoop) throws(SystemError) {
         self.descriptor = descriptor
         self.peer = peer
         self.server = server
         self.loop = loop
         self.refilled = loop.now
-        self.readWatch = loop.watch(fileDescriptor: descriptor.rawValue) { [weak self] in self?.readable() }
+        self.readWatch = try loop.watch(fileDescriptor: descriptor.rawValue) { [weak self] in self?.readable() }
     }
 
     var queuedBytes: Int { self.output.count - self.outputStart }
@@ -187,7 +190,11 @@ final class ControlClient {
             self.output.append(contentsOf: line)
         }
         if self.writeWatch == nil {
-            self.writeWatch = self.loop.watch(fileDescriptor: self.descriptor.rawValue, events: .writable) { [weak self] in self?.flush() }
+            do {
+                self.writeWatch = try self.loop.watch(fileDescriptor: self.descriptor.rawValue, events: .writable) { [weak self] in self?.flush() }
+            } catch {
+                self.close(.unwatchable(error))
+            }
         }
     }
 

@@ -101,7 +101,11 @@ public final class ControlServer {
             logger.warning("cannot make the control socket \(path) mode 0660: \(SystemError("chmod", errno: Syscall.lastErrno).errnoText)")
         }
         if let group { self.assignGroup(group) }
-        self.listenWatch = loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
+        do {
+            self.listenWatch = try loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
+        } catch {
+            throw VitrineError(.ioFailure, "cannot accept connections on the control socket \(path)", cause: error)
+        }
         logger.notice("control socket \(path) (\(Self.protocolName)) listening")
     }
 
@@ -194,7 +198,14 @@ public final class ControlServer {
                 descriptor.close()
                 continue
             }
-            let client = ControlClient(descriptor: descriptor, peer: peer, server: self, loop: self.loop)
+            let client: ControlClient
+            do {
+                client = try ControlClient(descriptor: descriptor, peer: peer, server: self, loop: self.loop)
+            } catch {
+                self.logger.error("control client \(peer) refused: cannot read its socket: \(error)")
+                descriptor.close()
+                continue
+            }
             self.clients[ObjectIdentifier(client)] = client
             self.logger.notice("control client connected: \(peer)")
             client.send(self.hello)
@@ -208,6 +219,8 @@ public final class ControlServer {
         case .notReading:
             self.logger.warning(
                 "control client \(client.peer) disconnected: not reading its replies (more than \(Self.maximumQueuedBytes) bytes were waiting for it)")
+        case .unwatchable(let error):
+            self.logger.error("control client \(client.peer) disconnected: its replies cannot be sent: \(error)")
         case .serverClosed: break
         }
     }

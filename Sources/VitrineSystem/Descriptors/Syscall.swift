@@ -56,12 +56,3 @@ public enum Syscall {
         try self.retrying(name) { CVitrineShims_ioctlValue(fd, request, value) }
     }
 }
-
-/// Reads `CLOCK_MONOTONIC`.
-public enum SystemClock {
-    public static func now() -> MonotonicTime {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return MonotonicTime(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
-    }
-}

@@ -51,7 +51,11 @@ public final class FileWatch {
             self.wholeFolders[try self.addWatch(folder)] = folder
         }
         self.loop = loop
-        self.loopWatch = loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+        do {
+            self.loopWatch = try loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
+        } catch {
+            throw VitrineError(.ioFailure, "cannot follow \(paths.joined(separator: ", ")): the run loop refused the inotify fd", hint: "changes apply at the next start", cause: error)
+        }
     }
 
     private func addWatch(_ folder: String) throws(VitrineError) -> Int32 {

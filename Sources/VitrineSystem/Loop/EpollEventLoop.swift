@@ -8,6 +8,9 @@ import VitrineCore
 /// CPU. Timers live in a binary heap; the timerfd is armed (absolute, `CLOCK_MONOTONIC`) for the
 /// earliest one. Actions due now run before the loop sleeps again, in deadline order, never
 /// re-entrantly. Satisfies the `Clock` contract shared with `ManualEventLoop`.
+///
+/// Nothing here fails quietly: a watch `epoll_ctl` refuses throws from `watch`, and a timerfd
+/// that cannot be armed ends `run()` with the error (a loop whose timers never fire would hang).
 public final class EpollEventLoop: EventLoop {
     private struct Timer {
         let deadline: MonotonicTime
@@ -27,16 +30,22 @@ public final class EpollEventLoop: EventLoop {
     /// How many times `epoll_wait` returned; tests and the idle-CPU check read it.
     public private(set) var wakeups: UInt64 = 0
 
-    public init() throws(SystemError) {
-        self.epoll = OwnedDescriptor(adopting: try Syscall.retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+    public convenience init() throws(SystemError) {
         let tfd = try Syscall.retrying("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
         }
-        self.timerFD = OwnedDescriptor(adopting: tfd)
-        try self.addToEpoll(tfd)
+        try self.init(timerDescriptor: OwnedDescriptor(adopting: tfd))
     }
 
-    public var now: MonotonicTime { SystemClock.now() }
+    /// A loop whose timers are armed on `timerDescriptor` (a `timerfd`; tests hand it another
+    /// kind of fd to see arming fail).
+    init(timerDescriptor: OwnedDescriptor) throws(SystemError) {
+        self.epoll = OwnedDescriptor(adopting: try Syscall.retrying("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+        self.timerFD = timerDescriptor
+        try self.updateEpoll(timerDescriptor.rawValue, EPOLL_CTL_ADD, .readable)
+    }
+
+    public var now: MonotonicTime { MonotonicTime.now() }
 
     @discardableResult
     public func schedule(at deadline: MonotonicTime, _ action: @escaping () -> Void) -> TimerID {
@@ -53,29 +62,26 @@ public final class EpollEventLoop: EventLoop {
     }
 
     @discardableResult
-    public func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) -> WatchID {
-        self.watch(fileDescriptor: fileDescriptor, events: .readable, handler)
+    public func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(SystemError) -> WatchID {
+        try self.watch(fileDescriptor: fileDescriptor, events: .readable, handler)
     }
 
     /// Calls `handler` on the loop whenever `fileDescriptor` is ready for any of `events`
     /// (level-triggered), or has an error or hang-up. A socket with replies still queued watches
     /// `.writable` until they are out (`ControlServer`), then unwatches that watch.
+    /// - Throws: `epoll_ctl(ADD, fd N)` or `epoll_ctl(MOD, fd N)` with its errno when epoll
+    ///   refuses the fd (EPERM: a regular file or directory; EBADF: not open); nothing is watched.
     @discardableResult
-    public func watch(fileDescriptor: Int32, events: WatchEvents, _ handler: @escaping () -> Void) -> WatchID {
-        self.nextID += 1
-        let id = WatchID(rawValue: self.nextID)
+    public func watch(fileDescriptor: Int32, events: WatchEvents, _ handler: @escaping () -> Void) throws(SystemError) -> WatchID {
         let before = self.interest(fileDescriptor)
         let after = before.union(events)
-        do {
-            if self.watchesByFD[fileDescriptor] == nil {
-                try self.updateEpoll(fileDescriptor, EPOLL_CTL_ADD, after)
-            } else if after != before {
-                try self.updateEpoll(fileDescriptor, EPOLL_CTL_MOD, after)
-            }
-        } catch {
-            Logger("loop").error("cannot watch fd \(fileDescriptor): \(error)")
-            return id
+        if self.watchesByFD[fileDescriptor] == nil {
+            try self.updateEpoll(fileDescriptor, EPOLL_CTL_ADD, after)
+        } else if after != before {
+            try self.updateEpoll(fileDescriptor, EPOLL_CTL_MOD, after)
         }
+        self.nextID += 1
+        let id = WatchID(rawValue: self.nextID)
         self.watches[id] = (fileDescriptor, events, handler)
         self.watchesByFD[fileDescriptor, default: []].append(id)
         return id
@@ -107,14 +113,15 @@ public final class EpollEventLoop: EventLoop {
         self.stopRequested = true
     }
 
-    /// Runs until `stop()`. Errors from `epoll_wait` other than EINTR end the loop by throwing.
+    /// Runs until `stop()`. Errors from `epoll_wait` (EINTR is retried) and from arming the
+    /// timerfd (`timerfd_settime(fd N)`) end the loop by throwing.
     public func run() throws(SystemError) {
         self.stopRequested = false
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while !self.stopRequested {
             self.runDueTimers()
             if self.stopRequested { break }
-            self.armTimerFD()
+            try self.armTimerFD()
             let count = try Syscall.retrying("epoll_wait") {
                 events.withUnsafeMutableBufferPointer { epoll_wait(self.epoll.rawValue, $0.baseAddress, Int32($0.count), -1) }
             }
@@ -167,12 +174,14 @@ public final class EpollEventLoop: EventLoop {
         }
     }
 
-    private func armTimerFD() {
+    /// Arms the timerfd for the earliest live timer, or disarms it when there is none.
+    /// - Throws: `timerfd_settime(fd N)` with its errno; `armedDeadline` then stays as it was.
+    private func armTimerFD() throws(SystemError) {
         while let first = self.heap.first, self.actions[first.id] == nil { self.popFirst() }
         guard let deadline = self.heap.first?.deadline else {
             if self.armedDeadline != nil {
                 var disarm = itimerspec()
-                timerfd_settime(self.timerFD.rawValue, 0, &disarm, nil)
+                try self.setTimer(&disarm, flags: 0)
                 self.armedDeadline = nil
             }
             return
@@ -183,12 +192,13 @@ public final class EpollEventLoop: EventLoop {
         let ns = max(deadline.nanoseconds, 1)
         spec.it_value.tv_sec = Int(ns / 1_000_000_000)
         spec.it_value.tv_nsec = Int(ns % 1_000_000_000)
-        timerfd_settime(self.timerFD.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        try self.setTimer(&spec, flags: Int32(TFD_TIMER_ABSTIME))
         self.armedDeadline = deadline
     }
 
-    private func addToEpoll(_ fd: Int32) throws(SystemError) {
-        try self.updateEpoll(fd, EPOLL_CTL_ADD, .readable)
+    private func setTimer(_ spec: inout itimerspec, flags: Int32) throws(SystemError) {
+        let fd = self.timerFD.rawValue
+        try Syscall.retrying("timerfd_settime(fd \(fd))") { timerfd_settime(fd, flags, &spec, nil) }
     }
 
     private func updateEpoll(_ fd: Int32, _ operation: Int32, _ interest: WatchEvents) throws(SystemError) {

@@ -23,7 +23,7 @@ public final class SignalWatcher {
         self.descriptor = OwnedDescriptor(adopting: fd)
         self.blocked = set
         self.loop = loop
-        self.watch = loop.watch(fileDescriptor: fd) { [weak self] in self?.drain() }
+        self.watch = try loop.watch(fileDescriptor: fd) { [weak self] in self?.drain() }
     }
 
     /// Calls `handler` with the signal number whenever `signal` arrives.
