@@ -168,7 +168,7 @@ let package = Package(
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
         .target(
             name: "VitrineTestSupport",
-            dependencies: ["VitrineCore", "VitrineGraphics"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineGraphics"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "vitrine",

@@ -39,8 +39,7 @@ enum ChildProcess {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = (try? Syscall.retryingSize("read") { chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) } }) ?? -1
             if n <= 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
@@ -82,9 +81,7 @@ enum ChildProcess {
     /// Waits for the child; its exit status, or 128 + the signal that ended it.
     private static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
+        guard (try? Syscall.retrying("waitpid") { waitpid(pid, &status, 0) }) != nil else { return -1 }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -71,9 +71,11 @@ extension ControlNavigateBenchmark {
         }
 
         private func accept() {
-            let fd = Glibc.accept(self.listener.rawValue, nil, nil)
-            guard fd >= 0 else {
-                if errno != EAGAIN && errno != EINTR && errno != ECONNABORTED { self.fail("accept failed", errno: errno) }
+            let fd: Int32
+            do {
+                fd = try Syscall.retrying("accept") { Glibc.accept(self.listener.rawValue, nil, nil) }
+            } catch {
+                if error.errno != EAGAIN && error.errno != ECONNABORTED { self.fail("accept failed", errno: error.errno) }
                 return
             }
             guard self.connection == nil else {
@@ -92,10 +94,12 @@ extension ControlNavigateBenchmark {
 
         private func readable() {
             guard let connection = self.connection else { return }
-            let count = self.chunk.withUnsafeMutableBytes { recv(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
-                return self.fail("recv failed", errno: errno)
+            let count: Int
+            do {
+                count = try Syscall.retryingSize("recv") { self.chunk.withUnsafeMutableBytes { recv(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+            } catch {
+                if error.errno == EAGAIN { return }
+                return self.fail("recv failed", errno: error.errno)
             }
             // The client closed its end: done.
             guard count > 0 else { return self.disconnect() }

@@ -258,7 +258,12 @@ struct ControlNavigateBenchmark: Benchmark {
                     let nanoseconds = Int(self.pauses[index] * 1e6)
                     var pause = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
                     var remaining = timespec()
-                    while nanosleep(&pause, &remaining) != 0 && errno == EINTR { pause = remaining }
+                    // Interrupted, it sleeps what remains.
+                    _ = try? Syscall.retrying("nanosleep") {
+                        let result = nanosleep(&pause, &remaining)
+                        pause = remaining
+                        return result
+                    }
                 }
             } catch {
                 self.failure = error
@@ -288,9 +293,13 @@ struct ControlNavigateBenchmark: Benchmark {
         func send(_ bytes: [UInt8]) throws(VitrineError) {
             var offset = 0
             while offset < bytes.count {
-                let sent = bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-                if sent < 0, errno == EINTR { continue }
-                guard sent > 0 else { throw VitrineError(.ioFailure, "cannot send to \(self.path)", cause: SystemError("send", errno: errno)) }
+                let sent: Int
+                do {
+                    sent = try Syscall.retryingSize("send") { bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) } }
+                } catch {
+                    throw VitrineError(.ioFailure, "cannot send to \(self.path)", cause: error)
+                }
+                guard sent > 0 else { throw VitrineError(.ioFailure, "cannot send to \(self.path)") }
                 offset += sent
             }
         }
@@ -305,14 +314,16 @@ struct ControlNavigateBenchmark: Benchmark {
                     return line
                 }
                 var poller = pollfd(fd: self.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, Int32(max(0, deadline - TimingSamples.now())))
-                if ready < 0, errno == EINTR { continue }
+                // Interrupted, the wait starts again with what is left until the deadline.
+                let ready = (try? Syscall.retrying("poll") { poll(&poller, 1, Int32(max(0, deadline - TimingSamples.now()))) }) ?? -1
                 guard ready > 0 else { throw VitrineError(.busy, "no line from \(self.path) within \(timeout) s") }
-                let count = self.chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    throw VitrineError(.ioFailure, "\(self.path) closed the connection", cause: count < 0 ? SystemError("recv", errno: errno) : nil)
+                let count: Int
+                do {
+                    count = try Syscall.retryingSize("recv") { self.chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) } }
+                } catch {
+                    throw VitrineError(.ioFailure, "\(self.path) closed the connection", cause: error)
                 }
+                guard count > 0 else { throw VitrineError(.ioFailure, "\(self.path) closed the connection") }
                 self.buffer += self.chunk[..<count]
             }
         }

@@ -1,4 +1,5 @@
 import Glibc
+import VitrineSystem
 
 /// Runs a program (found on PATH) to its end, for tests that need another process: a client
 /// running as another user (`setpriv`), a Python peer.
@@ -11,8 +12,10 @@ public enum ChildCommand {
         let status = posix_spawnp(&pid, arguments[0], nil, nil, &argv, environ)
         guard status == 0 else { throw SystemCallFailure(call: "posix_spawnp(\(arguments[0]))", errno: status) }
         var result: Int32 = 0
-        while waitpid(pid, &result, 0) < 0 {
-            guard errno == EINTR else { throw SystemCallFailure(call: "waitpid", errno: errno) }
+        do {
+            try Syscall.retrying("waitpid") { waitpid(pid, &result, 0) }
+        } catch {
+            throw SystemCallFailure(call: error.call, errno: error.errno)
         }
         if result & 0x7f == 0 { return (result >> 8) & 0xff }
         return 128 + (result & 0x7f)

@@ -100,9 +100,13 @@ final class ControlConnection {
     func send(_ text: String) throws(VitrineError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let sent = bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: SystemError("send", errno: errno)) }
+            let sent: Int
+            do {
+                sent = try Syscall.retryingSize("send") { bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            } catch {
+                throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: error)
+            }
+            guard sent > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
             bytes = bytes.dropFirst(sent)
         }
     }
@@ -117,13 +121,11 @@ final class ControlConnection {
                 return line
             }
             var poller = pollfd(fd: self.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-            let wait = deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1
-            let ready = poll(&poller, 1, wait)
-            if ready < 0, errno == EINTR { continue }
+            // Interrupted, the wait starts again with what is left until the deadline.
+            let ready = (try? Syscall.retrying("poll") { poll(&poller, 1, deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1) }) ?? -1
             guard ready > 0 else { throw VitrineError(.busy, "no reply from \(self.path) within \(timeout ?? 0) s") }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
+            let count = (try? Syscall.retryingSize("recv") { chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) } }) ?? -1
             guard count > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
             self.buffer += chunk[..<count]
         }

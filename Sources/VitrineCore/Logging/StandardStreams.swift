@@ -21,11 +21,7 @@ public enum StandardStreams {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            guard let n = try? InterruptedCall.retrying("write", { bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } }) else { return }
             offset += n
         }
         bytes.removeAll()

@@ -23,10 +23,11 @@ public enum FileBytes {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw VitrineError(.ioFailure, "cannot read \(path)", cause: SystemError("read", errno: errno))
+            let n: Int
+            do {
+                n = try Syscall.retryingSize("read") { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) } }
+            } catch {
+                throw VitrineError(.ioFailure, "cannot read \(path)", cause: error)
             }
             if n == 0 { break }
             offset += n

@@ -180,11 +180,12 @@ public final class ControlServer {
     private func accept() {
         // A few per wake-up; the rest stay in the backlog, which keeps the fd readable.
         for _ in 0..<8 {
-            let fd = CVitrineShims_acceptNonBlocking(self.listener.rawValue)
-            if fd < 0 {
-                let code = Syscall.lastErrno
-                if code != EAGAIN && code != EWOULDBLOCK && code != EINTR && code != ECONNABORTED {
-                    self.logger.warning("control socket \(self.path): accept: \(SystemError("accept4", errno: code).errnoText)")
+            let fd: Int32
+            do {
+                fd = try Syscall.retrying("accept4") { CVitrineShims_acceptNonBlocking(self.listener.rawValue) }
+            } catch {
+                if error.errno != EAGAIN && error.errno != EWOULDBLOCK && error.errno != ECONNABORTED {
+                    self.logger.warning("control socket \(self.path): accept: \(error.errnoText)")
                 }
                 return
             }

@@ -4,31 +4,24 @@ import VitrineCore
 
 /// The one place system calls are retried and turned into errors.
 ///
-/// `EINTR` is retried here and nowhere else; any other failure becomes a `SystemError` naming the
-/// call. `errno` is read through the C shim straight after the call, before Swift code can run.
+/// `EINTR` is retried through `InterruptedCall` (VitrineCore) and nowhere else; any other
+/// failure becomes a `SystemError` naming the call. `errno` is read through the C shim straight
+/// after the call, before Swift code can run.
 public enum Syscall {
     /// Runs `body` until it returns something other than -1 with `EINTR`; throws on -1.
     @discardableResult
     public static func retrying(_ name: String, _ body: () -> Int32) throws(SystemError) -> Int32 {
-        while true {
-            let result = body()
-            if result != -1 { return result }
-            let code = CVitrineShims_errno()
-            if code == EINTR { continue }
-            throw SystemError(name, errno: code)
-        }
+        let (result, code) = InterruptedCall.repeating(body, errno: { CVitrineShims_errno() })
+        if result == -1 { throw SystemError(name, errno: code) }
+        return result
     }
 
     /// As `retrying`, for calls returning `ssize_t`.
     @discardableResult
     public static func retryingSize(_ name: String, _ body: () -> Int) throws(SystemError) -> Int {
-        while true {
-            let result = body()
-            if result != -1 { return result }
-            let code = CVitrineShims_errno()
-            if code == EINTR { continue }
-            throw SystemError(name, errno: code)
-        }
+        let (result, code) = InterruptedCall.repeating(body, errno: { CVitrineShims_errno() })
+        if result == -1 { throw SystemError(name, errno: code) }
+        return result
     }
 
     /// For libraries that return a negative errno instead of setting errno (libdrm, libinput).

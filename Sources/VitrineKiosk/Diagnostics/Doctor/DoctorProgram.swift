@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// Runs the programs `vitrine doctor` asks (`systemctl show`, `journalctl`): stdout captured,
 /// stdin and stderr `/dev/null`, looked up in `PATH` plus the sbin folders a service user's
@@ -34,14 +35,13 @@ enum DoctorProgram {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
+            let n = (try? Syscall.retryingSize("read") { chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) } }) ?? -1
             if n <= 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
         close(ends[0])
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? Syscall.retrying("waitpid") { waitpid(pid, &status, 0) }
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return (code, String(decoding: bytes, as: UTF8.self))
     }
