@@ -2,13 +2,14 @@
 // Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
 //
 // Dependency direction (lower never imports higher):
-//   C* shims → VitrineCore → VitrineSystem → VitrineUdev → VitrineDRM / VitrineLibinput
+//   C* shims → VitrineCore → VitrineUdev; VitrineCore, VitrineSystem, VitrineUdev → VitrineDRM / VitrineLibinput
 //   VitrineSystem → VitrineCalibration → VitrineLibinput / VitrineReplay (libyaml stays there)
 //   VitrineCore, VitrineSystem (atomic file writes) → VitrineGraphics → VitrineHeadless
 //   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
 //   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
 //   VitrineCore → VitrineDesktop (SDL2: the preview window) → VitrineCLI
 //   everything → VitrineKiosk → VitrineCLI → vitrine
+// Each target declares exactly the modules it imports (scripts/check-imports.py checks it).
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
 import PackageDescription
@@ -110,7 +111,7 @@ let package = Package(
         .target(
             // libudev: devices, properties and the uevent monitor, shared by display and input.
             name: "VitrineUdev",
-            dependencies: ["VitrineCore", "VitrineSystem", "CUdev"],
+            dependencies: ["VitrineCore", "CUdev"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineDRM",
@@ -144,9 +145,8 @@ let package = Package(
             // rendering every screen, calibration and diagnostics.
             name: "VitrineKiosk",
             dependencies: [
-                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineMotion", "VitrineGestures",
-                "VitrineScene", "VitrineRuntime",
+                "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineUdev", "VitrineDRM",
+                "VitrineCalibration", "VitrineLibinput", "VitrineUI", "VitrineScene", "VitrineRuntime",
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -156,13 +156,13 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "VitrineScene", "CPixman"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "CPixman"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
-                "VitrineRuntime", "VitrineDesktop",
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI",
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
@@ -184,14 +184,13 @@ let package = Package(
             dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineDisplayTests",
-            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineGraphics", "VitrineCore", "VitrineKiosk"]),
+            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineCore", "VitrineKiosk"]),
         .testTarget(
             name: "VitrineMotionTests",
             dependencies: ["VitrineMotion", "VitrineCore"]),
         .testTarget(
-            // The arena's catch-a-settling-sheet scenario drives a spring through the animator.
             name: "VitrineGesturesTests",
-            dependencies: ["VitrineGestures", "VitrineMotion", "VitrineCore"]),
+            dependencies: ["VitrineGestures", "VitrineCore"]),
         .testTarget(
             name: "VitrineBlurTests",
             dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore", "VitrineTestSupport"],
@@ -206,13 +205,13 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore"],
+            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore", "VitrineHeadless", "VitrineUI"],
             exclude: ["Recordings"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the
             // gesture arena by touch scripts whose coordinates come from the component.
             name: "VitrineUITests",
-            dependencies: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures", "VitrineMotion", "VitrineTestSupport"],
+            dependencies: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures"],
             exclude: ["Snapshots"]),
         .testTarget(
             // The demo as a smoke test, the examples (check, render, replay), the scene model.

@@ -20,6 +20,11 @@ if ! swift build --build-tests || ! swift test; then
   failed+=("unit tests")
 fi
 
+step "manifest dependencies equal imports"
+if ! python3 scripts/check-imports.py; then
+  failed+=("manifest dependencies equal imports")
+fi
+
 step "preview window under Xvfb (scripts/test-preview.py: pixels, drag, live reload, error page, rotate, close)"
 if ! python3 scripts/test-preview.py --vitrine .build/debug/vitrine; then
   failed+=("preview window")
