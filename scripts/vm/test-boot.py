@@ -8,7 +8,7 @@ Second boot, same disk: the kiosk must come up on its own. Then, one PASS/FAIL l
 - vitrine.service is active (Type=notify: READY arrived) and says it shows the kiosk;
 - the bochs screen equals `vitrine replay` of the same config (first onboarding page);
 - no getty holds tty1; the kiosk runs as the `vitrine` user, not root;
-- idle CPU over 10 s with nothing moving is under 1% (/proc/PID/stat);
+- idle CPU over 10 s with nothing moving is printed, and asserted under IDLE_CPU_BOUND (/proc/PID/stat);
 - a uinput swipe advances the onboarding page (screen equals the replay of the same swipe);
 - VT switch: chvt 2 takes the screen away, chvt 1 gives the kiosk back, repainted;
 - kill -9 of the main process: back (active, new PID); the time is printed, and asserted only
@@ -47,6 +47,11 @@ BOOT_TIMEOUT = 240
 # with a margin for a host running a second build). The board-level number is `vitrine bench`'s
 # startup-first-frame row.
 RESTART_BOUND = 20
+# Idle CPU is guest CPU time over guest wall time, so host load moves it little, but TCG makes
+# every wake-up (timers, the watchdog ping) dearer than on a board (under 1% in every run so far). A kiosk that
+# kept redrawing (a 1280x800 frame at 60 Hz) would use a large share of a core; 5% tells idle from
+# busy with room for a loaded host.
+IDLE_CPU_BOUND = 5.0
 
 
 
@@ -234,7 +239,7 @@ def main():
                      f"tty1: {gettys.strip()!r}, user {owner!r}")
 
         percent, used, ticks = idle_cpu(guest, pid)
-        checks.check("idle CPU over 10 s with nothing moving is under 1%", percent < 1.0,
+        checks.check(f"idle CPU over 10 s with nothing moving is under {IDLE_CPU_BOUND:g}% (load bound; the figure is printed)", percent < IDLE_CPU_BOUND,
                      f"{percent:.2f}% ({used} ticks of 1/{ticks} s)")
 
         # Touch: a uinput touchscreen appears now (hotplug) and swipes left.
