@@ -23,8 +23,9 @@ struct VsyncWaiterTests {
         waiter = try VsyncWaiter(loop: loop, wait: {
             waits.add(1, ordering: .relaxed)
             usleep(2000)
-        }, onVsync: { time in
-            guard let time else {
+        })
+        try waiter?.deliver { event in
+            guard let time = event.timestamp else {
                 Issue.record("a wait that succeeded was reported as failed")
                 loop.stop()
                 return
@@ -33,13 +34,13 @@ struct VsyncWaiterTests {
             if reports.count == 20 {
                 loop.stop()
             } else {
-                armedAt.append(SystemClock.now())
+                armedAt.append(MonotonicTime.now())
                 waiter?.arm()
             }
-        })
-        armedAt.append(SystemClock.now())
+        }
+        armedAt.append(MonotonicTime.now())
         waiter?.arm()
-        _ = loop.schedule(at: SystemClock.now() + .seconds(30)) { loop.stop() }
+        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { loop.stop() }
         try loop.run()
         waiter?.stop()
         #expect(reports.count == 20)
@@ -58,12 +59,13 @@ struct VsyncWaiterTests {
         var waiter: VsyncWaiter? = nil
         waiter = try VsyncWaiter(loop: loop, wait: {
             if calls.add(1, ordering: .relaxed).newValue == 1 { throw SystemError("ioctl(FBIO_WAITFORVSYNC)", errno: EINVAL) }
-        }, onVsync: { time in
-            reports.append(time)
-            if reports.count == 2 { loop.stop() } else { waiter?.arm() }
         })
+        try waiter?.deliver { event in
+            reports.append(event.timestamp)
+            if reports.count == 2 { loop.stop() } else { waiter?.arm() }
+        }
         waiter?.arm()
-        _ = loop.schedule(at: SystemClock.now() + .seconds(30)) { loop.stop() }
+        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { loop.stop() }
         try loop.run()
         waiter?.stop()
         #expect(reports.count == 2)
@@ -75,7 +77,8 @@ struct VsyncWaiterTests {
     func stopIdle() throws {
         let loop = try EpollEventLoop()
         let waits = Atomic<Int>(0)
-        let waiter = try VsyncWaiter(loop: loop, wait: { waits.add(1, ordering: .relaxed) }, onVsync: { _ in })
+        let waiter = try VsyncWaiter(loop: loop, wait: { waits.add(1, ordering: .relaxed) })
+        try waiter.deliver { _ in }
         waiter.stop()
         waiter.stop()
         #expect(waits.load(ordering: .relaxed) == 0, "a thread never armed never waits")
