@@ -25,6 +25,22 @@ if ! python3 scripts/check-imports.py; then
   failed+=("manifest dependencies equal imports")
 fi
 
+step "unit tests under AddressSanitizer and LeakSanitizer (swift test --sanitize=address, own build in .build/asan)"
+# A second, instrumented build of everything (see Docs/testing.md "Sanitizers" for its cost).
+# LeakSanitizer runs at exit: a reference cycle that keeps a scene alive fails the run.
+if ! swift build --build-tests --sanitize=address --scratch-path .build/asan \
+  || ! swift test --skip-build --sanitize=address --scratch-path .build/asan; then
+  failed+=("unit tests under ASan")
+fi
+
+step "the suites with a second thread under ThreadSanitizer (VsyncWaiter, control socket; own build in .build/tsan)"
+# fbdev's vblank thread and the control-socket tests' client threads are the only code where a
+# second thread touches what the loop reads; the rest of the suite is single-threaded.
+if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
+  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "VsyncWaiterTests|ControlSocketTests"; then
+  failed+=("threaded suites under TSan")
+fi
+
 step "preview window under Xvfb (scripts/test-preview.py: pixels, drag, live reload, error page, rotate, close)"
 if ! python3 scripts/test-preview.py --vitrine .build/debug/vitrine; then
   failed+=("preview window")
