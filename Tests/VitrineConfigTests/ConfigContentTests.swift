@@ -1,0 +1,60 @@
+import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineKiosk
+
+/// Content check-config used to call "ok" that broke on the panel (issue 16, item 4).
+@Suite("check-config: content that breaks on the panel")
+struct ConfigContentTests {
+    static func document(_ content: String, display: String = "") -> String {
+        #"{"version": 2, "# + display + #""start": "home", "screens": {"home": {"content": "# + content + "}}}"
+    }
+
+    @Test("a config saved as Latin-1 is an error at the line and column of the first byte that is not UTF-8")
+    func latin1Config() throws {
+        let fixture = try ConfigFixture()
+        let path = fixture.directory.file("latin1.json")
+        let text = Self.document(#"{"type": "text", "text": "Café"}"#)
+        let before = String(text[..<text.firstIndex(of: "é")!])
+        let after = String(text[text.index(after: text.firstIndex(of: "é")!)...])
+        // é in Latin-1 is the single byte 0xE9.
+        try FileBytes.writeAtomically(Array(before.utf8) + [0xE9] + Array(after.utf8), to: path)
+        let check = try ConfigDiagnosis.check(path: path, fonts: { _, _ in [] })
+        let column = before.count + 1
+        #expect(ConfigFixture.describe(check.errors) == [
+            "line 1, column \(column): byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8"
+        ])
+    }
+
+    @Test("a truncated JPEG is an error naming the field and the reason")
+    func truncatedImage() throws {
+        let fixture = try ConfigFixture()
+        let photo = PixelBuffer(size: PixelSize(width: 64, height: 48))
+        for y in 0..<48 {
+            for x in 0..<64 { photo[x, y] = 0xFF00_0000 | UInt32(x * 4) << 16 | UInt32(y * 5) << 8 | UInt32((x * y) & 0xFF) }
+        }
+        let jpeg = try JPEGCodec.encode(photo)
+        try FileBytes.writeAtomically(Array(jpeg[..<(jpeg.count * 6 / 10)]), to: fixture.directory.file("cut.jpg"))
+        let check = fixture.check(Self.document(#"{"type": "image", "image": "cut.jpg"}"#))
+        let errors = ConfigFixture.describe(check.errors)
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("screens.home.content.image: " + fixture.directory.file("cut.jpg") + ": corrupt or truncated JPEG: ") == true, "\(errors)")
+    }
+
+    @Test("an image more than twice what covers the screen is a warning with both sizes and the megapixels")
+    func oversizeImage() throws {
+        let fixture = try ConfigFixture()
+        let big = PixelBuffer(size: PixelSize(width: 1000, height: 800))
+        big.fill(big.bounds, with: 0xFF40_6080)
+        try FileBytes.writeAtomically(try JPEGCodec.encode(big), to: fixture.directory.file("big.jpg"))
+        let path = fixture.directory.file("big.jpg")
+        // 320x200 is covered by 320x256 of a 1000x800 image: 3.1 times smaller.
+        let check = fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#, display: #""display": {"headlessSize": "320x200"}, "#))
+        #expect(check.errors.isEmpty, "\(check.errors)")
+        #expect(ConfigFixture.describe(check.warnings) == [
+            "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 375x300, but the file still costs load time: scale it down to about 320x256"
+        ])
+        // At the assumed 1920x1080 it is not oversized.
+        #expect(fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#)).warnings.isEmpty)
+    }
+}
