@@ -57,4 +57,48 @@ struct ConfigContentTests {
         // At the assumed 1920x1080 it is not oversized.
         #expect(fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#)).warnings.isEmpty)
     }
+
+    /// A machine with Latin fonts only: everything from U+0590 (Hebrew) up is missing.
+    static func latinOnly(_ scalars: Set<UInt32>, _ family: String) -> [UInt32] { scalars.filter { $0 >= 0x0590 }.sorted() }
+
+    @Test("text no font can draw is a warning naming its field, in version 1 page bodies, start buttons, sheet items and language switchers too")
+    func fontCoverageEveryField() throws {
+        let fixture = try ConfigFixture()
+        let v1 = try fixture.write(
+            #"{"version": 1, "onboarding": {"startButtonTitle": "開始", "pages": [{"title": "Hi", "body": "こんにちは"}], "completed": {"title": "Done"}}, "contentSheet": {"items": ["Kaffee", "咖啡"]}}"#,
+            as: "v1.json")
+        let v1Warnings = ConfigDiagnosis.fontWarnings(try KioskConfigLoader.check(path: v1), fonts: Self.latinOnly).map(\.description)
+        #expect(v1Warnings.count == 2, "\(v1Warnings)")
+        #expect(v1Warnings.contains { $0.hasPrefix("contentSheet.items[1]: 2 CJK characters") || $0.hasPrefix("onboarding.pages[0].body: ") }, "\(v1Warnings)")
+        #expect(v1Warnings.contains { $0.hasPrefix("onboarding.pages[0].body: 5 Japanese characters") && $0.contains("install fonts-noto-cjk") }, "\(v1Warnings)")
+
+        let switcher = try fixture.write(
+            #"{"version": 2, "languages": ["en", "ar"], "start": "home", "screens": {"home": {"content": {"type": "languages"}}}}"#, as: "switcher.json")
+        let check = try KioskConfigLoader.check(path: switcher)
+        #expect(check.errors.isEmpty, "\(check.errors)")
+        let warnings = ConfigDiagnosis.fontWarnings(check, fonts: Self.latinOnly).map(\.description)
+        // The switcher shows "العربية" though no text in the file is Arabic.
+        #expect(warnings == [
+            "screens.home.content.languages: 7 Arabic characters (U+0627 ا, U+0628 ب, U+0629 ة, U+0631 ر, U+0639 ع) in no installed font: the panel would draw boxes; install fonts-noto-core (apt-get install fonts-noto-core)"
+        ])
+    }
+
+    @Test("a font file path in theme.fontFamily loads that file; a missing or non-font file is an error naming the field")
+    func fontFilePath() throws {
+        let fixture = try ConfigFixture()
+        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        try #require(FileBytes.read(bold).count > 0, "fonts-dejavu-core is a build dependency")
+        let face = try FontLibrary().face(for: FontDescriptor(family: bold))
+        // As a family name fontconfig would have matched the regular DejaVuSans.ttf instead.
+        #expect(face.path == bold)
+        let good = fixture.check(#"{"version": 1, "theme": {"fontFamily": "\#(bold)"}}"#)
+        #expect(good.errors.isEmpty, "\(good.errors)")
+        let missing = fixture.directory.file("absent.ttf")
+        let errors = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "\#(missing)"}}"#).errors)
+        #expect(errors.count == 1 && errors[0].hasPrefix("theme.fontFamily: font file \(missing) not found or not readable"), "\(errors)")
+        let notFont = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "\#(fixture.directory.file("photo.png"))"}}"#).errors)
+        #expect(notFont.count == 1 && notFont[0].hasPrefix("theme.fontFamily: cannot read font file"), "\(notFont)")
+        let relative = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "fonts/a.ttf"}}"#).errors)
+        #expect(relative.count == 1 && relative[0].contains("looks like a relative path"), "\(relative)")
+    }
 }

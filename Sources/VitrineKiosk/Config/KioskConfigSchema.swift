@@ -189,6 +189,17 @@ extension ConfigReader {
         self.read(object, "onTint", into: &theme.onTint)
         self.read(object, "handleColor", into: &theme.handleColor)
         self.read(object, "fontFamily", into: &theme.fontFamily, allowEmpty: false)
+        if theme.fontFamily.hasPrefix("/") {
+            do {
+                try FontLibrary.checkFontFile(theme.fontFamily)
+            } catch let error as VitrineError {
+                self.error(object.path(of: "fontFamily"), error.description)
+            } catch {
+                self.error(object.path(of: "fontFamily"), "\(error)")
+            }
+        } else if theme.fontFamily.contains("/") {
+            self.error(object.path(of: "fontFamily"), "\(Self.quoted(theme.fontFamily)) looks like a relative path: give a font file's absolute path, or a family name (fc-list : family lists them)")
+        }
         let textSize = NumberBounds.above(0, atMost: Self.largestTextSize)
         self.read(object, "bodySize", into: &theme.bodySize, textSize)
         self.read(object, "titleSize", into: &theme.titleSize, textSize)
