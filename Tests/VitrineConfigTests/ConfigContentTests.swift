@@ -26,6 +26,19 @@ struct ConfigContentTests {
         ])
     }
 
+    @Test("a data file saved as Latin-1 is an error naming the file, line and column")
+    func latin1DataFile() throws {
+        let fixture = try ConfigFixture()
+        let path = fixture.directory.file("menu.json")
+        try FileBytes.writeAtomically(Array("{\n  \"special\": \"Caf".utf8) + [0xE9] + Array("\"\n}".utf8), to: path)
+        do {
+            let value = try DataSourceFile.read(path)
+            Issue.record("read \(value.serialized())")
+        } catch {
+            #expect(error.message == "data file \(path): not UTF-8 text (line 2, column 18: byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8)", "\(error)")
+        }
+    }
+
     @Test("a truncated JPEG is an error naming the field and the reason")
     func truncatedImage() throws {
         let fixture = try ConfigFixture()
