@@ -81,6 +81,40 @@ struct ImageContentTests {
         }
     }
 
+    @Test("a YCCK JPEG (TurboJPEG's CMYK encoder, Adobe marker, inverted ink) decodes to its colours")
+    func ycckJPEG() throws {
+        // Adobe's convention: stored C, M, Y, K are 255 minus the ink. Bytes C, M, Y, K per pixel.
+        let inks: [[UInt8]] = [[0, 255, 255, 0], [0, 0, 0, 128], [255, 0, 0, 0], [0, 0, 0, 0]]
+        var cmyk = [UInt8](repeating: 0, count: 32 * 8 * 4)
+        for y in 0..<8 {
+            for x in 0..<32 {
+                for channel in 0..<4 { cmyk[(y * 32 + x) * 4 + channel] = 255 - inks[x / 8][channel] }
+            }
+        }
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = tjCompress2(handle, cmyk, 32, 32 * 4, 8, Int32(TJPF_CMYK.rawValue), &output, &size, Int32(TJSAMP_444.rawValue), 100, 0)
+        defer { tjFree(output) }
+        #expect(status == 0)
+        let bytes = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        #expect(JPEGMarkers(bytes).hasAdobeMarker)
+        let decoder = try #require(tjInitDecompress())
+        defer { tjDestroy(decoder) }
+        var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        #expect(tjDecompressHeader3(decoder, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0)
+        #expect(colorspace == Int32(TJCS_YCCK.rawValue))
+        let image = try ImageStore.decode(bytes, name: "ycck.jpg")
+        let expected: [UInt32] = [0xFFFF_0000, 0xFF7F_7F7F, 0xFF00_FFFF, 0xFFFF_FFFF]
+        for (block, colour) in expected.enumerated() {
+            let pixel = image[block * 8 + 4, 4]
+            for shift: UInt32 in [0, 8, 16] {
+                #expect(abs(Int((pixel >> shift) & 0xFF) - Int((colour >> shift) & 0xFF)) <= 3, "block \(block): \(String(pixel, radix: 16))")
+            }
+        }
+    }
+
     @Test("an ordinary progressive JPEG has 10 scans and decodes; 3,000 scans are refused before decoding")
     func scanLimit() throws {
         let progressive = try Self.jpeg(width: 64, height: 48, flags: Int32(TJFLAG_PROGRESSIVE))
