@@ -8,9 +8,9 @@
 public struct JPEGMarkers: Equatable, Sendable {
     /// Start-of-scan markers: 1 for a baseline JPEG, about 10 for an ordinary progressive one.
     public var scanCount = 0
-    /// An `Adobe` APP14 segment is present: Photoshop (and libjpeg-turbo's own CMYK writer, and
-    /// Pillow) store CMYK inverted (0 = full ink) under it, the convention Skia and libjpeg's
-    /// djpeg users follow when turning CMYK into RGB.
+    /// An `Adobe` APP14 segment is present. libjpeg writes one into every CMYK and YCCK file,
+    /// and Photoshop and Pillow store the ink inverted under it (255 = no ink), so Vitrine, like
+    /// Skia and Pillow when reading, takes CMYK under this marker as inverted.
     public var hasAdobeMarker = false
 
     public init(_ bytes: [UInt8]) {
