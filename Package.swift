@@ -197,7 +197,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineGraphicsTests",
-            dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport"],
+            dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport", "CTurboJPEG"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineTextTests",

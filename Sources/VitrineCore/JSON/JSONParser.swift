@@ -8,7 +8,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// A strict RFC 8259 parser: no comments, no trailing commas, no bare words; nesting is limited
-/// (512 levels) so a hostile file cannot exhaust the stack.
+/// (512 levels) so a hostile file cannot exhaust the stack. The text must be UTF-8 (RFC 8259
+/// §8.1): a byte that is not, or a `\u` escape of a lone surrogate, is an error at its line and
+/// column, never replaced by U+FFFD (a Latin-1 "Café" would show as "Caf�" on the panel).
 public struct JSONParser {
     public static let maximumDepth = 512
 
@@ -172,6 +174,13 @@ public struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 { throw self.error(byte == 0x0A ? "unterminated string (a line break inside quotes)" : "control character in a string") }
+            if byte >= 0x80 {
+                guard let length = Self.utf8SequenceLength(self.bytes, at: self.index) else {
+                    throw self.error("byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8")
+                }
+                self.index += length
+                continue
+            }
             if byte != UInt8(ascii: "\\") {
                 self.index += 1
                 continue
@@ -191,19 +200,47 @@ public struct JSONParser {
             case UInt8(ascii: "r"): scalars.append("\r")
             case UInt8(ascii: "t"): scalars.append("\t")
             case UInt8(ascii: "u"):
+                let escapeStart = self.index - 2
                 var code = try self.hex4()
                 if (0xD800..<0xDC00).contains(code), self.index + 1 < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\\"), self.bytes[self.index + 1] == UInt8(ascii: "u") {
                     self.index += 2
                     let low = try self.hex4()
                     if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
                 }
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                guard let scalar = Unicode.Scalar(code) else {
+                    // A lone surrogate is no character: refused rather than drawn as U+FFFD.
+                    self.index = escapeStart
+                    throw self.error("\\u\(String(code, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, not a character; write the character itself or both halves")
+                }
+                scalars.append(scalar)
             default:
                 self.index -= 1
                 throw self.error("invalid escape \\\(Character(Unicode.Scalar(escape)))")
             }
             runStart = self.index
         }
+    }
+
+    /// The length of the well-formed UTF-8 sequence (Unicode 15, table 3-7) starting at
+    /// `index`, or nil when it is not one: a stray continuation byte, an overlong form, a
+    /// surrogate, a code point above U+10FFFF or a sequence cut short.
+    static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
+        return length
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// How the backdrop blur approximates a Gaussian of standard deviation σ: the downsample factor,
 /// the three box widths at the reduced scale, and the σ the whole pipeline really has.
 ///
@@ -83,13 +85,13 @@ public struct BoxBlurPlan: Sendable, Equatable, CustomStringConvertible {
         guard variance > 0.1 else { return [] }
         let n = Double(count)
         let ideal = (12 * variance / n + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = SaturatingPixels.int(ideal.rounded(.down))
         if lower % 2 == 0 { lower -= 1 }
         lower = max(1, lower)
         let wl = Double(lower)
         // m boxes of the lower width, the rest two wider (Kutskir's formula).
         let numerator = 12 * variance - n * wl * wl - 4 * n * wl - 3 * n
-        let m = min(count, max(0, Int((numerator / (-4 * wl - 4)).rounded())))
+        let m = min(count, max(0, SaturatingPixels.int((numerator / (-4 * wl - 4)).rounded())))
         let widths = Array(repeating: lower, count: m) + Array(repeating: lower + 2, count: count - m)
         return widths.filter { $0 > 1 }
     }

@@ -41,9 +41,9 @@ extension Canvas {
         let originX = d.minX + (boxWidth - iw * sx) * fx
         let originY = d.minY + (boxHeight - ih * sy) * fy
         let drawn = (mode == .fit || mode == .center)
-            ? PixelRect(minX: Int(originX.rounded()), minY: Int(originY.rounded()), maxX: Int((originX + iw * sx).rounded()), maxY: Int((originY + ih * sy).rounded()))
-            : PixelRect(minX: Int(d.minX.rounded()), minY: Int(d.minY.rounded()), maxX: Int(d.maxX.rounded()), maxY: Int(d.maxY.rounded()))
-        let box = PixelRect(minX: Int(d.minX.rounded()), minY: Int(d.minY.rounded()), maxX: Int(d.maxX.rounded()), maxY: Int(d.maxY.rounded()))
+            ? PixelRect(minX: SaturatingPixels.int(originX.rounded()), minY: SaturatingPixels.int(originY.rounded()), maxX: SaturatingPixels.int((originX + iw * sx).rounded()), maxY: SaturatingPixels.int((originY + ih * sy).rounded()))
+            : PixelRect(minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()), maxY: SaturatingPixels.int(d.maxY.rounded()))
+        let box = PixelRect(minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()), maxY: SaturatingPixels.int(d.maxY.rounded()))
         let area = drawn.intersection(box).intersection(self.clipBounds)
         guard !area.isEmpty else { return }
         let source = PixmanImage(buffer: image)
@@ -58,7 +58,7 @@ extension Canvas {
         let mask = opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: opacity)) : nil
         // With a transform pixman samples the source at destination coordinates, so the source
         // origin equals the destination origin; without one, it is the offset into the image.
-        let sourceOrigin = identity ? (area.x - Int(originX), area.y - Int(originY)) : (area.x, area.y)
+        let sourceOrigin = identity ? (area.x - SaturatingPixels.int(originX), area.y - SaturatingPixels.int(originY)) : (area.x, area.y)
         Pixman.composite(op, source: source, mask: mask, destination: self.targetImage, sourceOrigin: sourceOrigin, destinationRect: area)
     }
 }

@@ -23,7 +23,7 @@ public final class ShadowCache {
     /// The blurred coverage of a `width`×`height` rounded rect (device pixels), with a margin of
     /// `ShadowCache.margin(blur:)` on every side.
     func mask(width: Int, height: Int, radii: CornerRadii, blur: Double) -> AlphaMask {
-        let key = Key(width: width, height: height, radii: radii, blur: Int((blur * 4).rounded()))
+        let key = Key(width: width, height: height, radii: radii, blur: SaturatingPixels.int((blur * 4).rounded()))
         if let cached = self.masks[key] { return cached }
         self.misses += 1
         let blurred = Self.render(width: width, height: height, radii: radii, blur: blur)
@@ -42,10 +42,10 @@ public final class ShadowCache {
         let margin = Self.margin(blur: blur)
         let reach = blur > 0.3 ? BoxBlurPlan(sigma: blur, downsampleFactor: 1).boxWidths.reduce(0) { $0 + $1 / 2 } : 0
         // Columns (rows) of the blurred mask that equal their neighbours: [start, end).
-        let firstColumn = margin + Int(max(radii.topLeft, radii.bottomLeft).rounded(.up)) + 1 + reach
-        let endColumn = margin + width - Int(max(radii.topRight, radii.bottomRight).rounded(.up)) - 1 - reach
-        let firstRow = margin + Int(max(radii.topLeft, radii.topRight).rounded(.up)) + 1 + reach
-        let endRow = margin + height - Int(max(radii.bottomLeft, radii.bottomRight).rounded(.up)) - 1 - reach
+        let firstColumn = margin + SaturatingPixels.int(max(radii.topLeft, radii.bottomLeft).rounded(.up)) + 1 + reach
+        let endColumn = margin + width - SaturatingPixels.int(max(radii.topRight, radii.bottomRight).rounded(.up)) - 1 - reach
+        let firstRow = margin + SaturatingPixels.int(max(radii.topLeft, radii.topRight).rounded(.up)) + 1 + reach
+        let endRow = margin + height - SaturatingPixels.int(max(radii.bottomLeft, radii.bottomRight).rounded(.up)) - 1 - reach
         let dropColumns = max(0, endColumn - firstColumn - 1)
         let dropRows = max(0, endRow - firstRow - 1)
         guard dropColumns > 0 || dropRows > 0 else { return self.renderDirectly(width: width, height: height, radii: radii, blur: blur) }
@@ -73,7 +73,7 @@ public final class ShadowCache {
     }
 
     /// Room the blur needs around the shape: three standard deviations.
-    static func margin(blur: Double) -> Int { Int((3 * max(0, blur)).rounded(.up)) }
+    static func margin(blur: Double) -> Int { SaturatingPixels.int((3 * max(0, blur)).rounded(.up)) }
 }
 
 extension Canvas {
@@ -82,10 +82,10 @@ extension Canvas {
     public func drawShadow(of rect: Rect, cornerRadii: CornerRadii = .zero, blur: Double, offset: Point = .zero, color: Color, cache: ShadowCache) {
         guard !rect.isEmpty, color.alpha > 0 else { return }
         let d = self.deviceRect(rect.offsetBy(dx: offset.x, dy: offset.y))
-        let x = Int(d.minX.rounded())
-        let y = Int(d.minY.rounded())
-        let width = Int((d.maxX - d.minX).rounded())
-        let height = Int((d.maxY - d.minY).rounded())
+        let x = SaturatingPixels.int(d.minX.rounded())
+        let y = SaturatingPixels.int(d.minY.rounded())
+        let width = SaturatingPixels.int((d.maxX - d.minX).rounded())
+        let height = SaturatingPixels.int((d.maxY - d.minY).rounded())
         guard width > 0, height > 0 else { return }
         let deviceBlur = blur * self.scale
         let radii = cornerRadii.scaled(by: self.scale).fitted(to: Size(width: Double(width), height: Double(height)))

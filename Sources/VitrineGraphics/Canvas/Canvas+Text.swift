@@ -31,15 +31,15 @@ extension Canvas {
         guard !layout.glyphs.isEmpty, color.alpha > 0, !self.clipBounds.isEmpty else { return }
         let device = self.devicePoint(origin)
         guard device.x.isFinite, device.y.isFinite, abs(device.x) < 1e9, abs(device.y) < 1e9 else { return }
-        let originX = Int((device.x * 64).rounded())
-        let originY = Int((device.y * 64).rounded())
+        let originX = SaturatingPixels.int((device.x * 64).rounded())
+        let originY = SaturatingPixels.int((device.y * 64).rounded())
         let ratio = self.scale / layout.scale
         let source = PixmanImage(solid: color)
         let fonts = layout.fonts
         let cache = fonts[0].glyphCache
         let clip = self.clipBounds
         // A glyph whose pen position is further than this outside the clip cannot reach into it.
-        let margin = Int(fonts.map(\.pixelSize).max()! * 2) + 2
+        let margin = SaturatingPixels.int(fonts.map(\.pixelSize).max()! * 2) + 2
         let reach = PixelRect(x: clip.x - margin, y: clip.y - margin, width: clip.width + 2 * margin, height: clip.height + 2 * margin)
 
         var pixmanGlyphs: [pixman_glyph_t] = []
@@ -50,8 +50,8 @@ extension Canvas {
         }
         layout.glyphs.withUnsafeBufferPointer { glyphs in
             for glyph in glyphs {
-                let x = originX &+ (ratio == 1 ? glyph.x : Int((Double(glyph.x) * ratio).rounded()))
-                let y = originY &+ (ratio == 1 ? glyph.y : Int((Double(glyph.y) * ratio).rounded()))
+                let x = originX &+ (ratio == 1 ? glyph.x : SaturatingPixels.int((Double(glyph.x) * ratio).rounded()))
+                let y = originY &+ (ratio == 1 ? glyph.y : SaturatingPixels.int((Double(glyph.y) * ratio).rounded()))
                 // Nearest quarter pixel in x, nearest pixel in y.
                 let rounded = x &+ 8
                 let pixelX = rounded >> 6

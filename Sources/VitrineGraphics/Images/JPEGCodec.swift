@@ -4,8 +4,29 @@ import VitrineCore
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (errors are return codes, so no
 /// setjmp/longjmp crosses Swift frames).
 public enum JPEGCodec {
+    /// Progressive JPEGs with more scans than this are refused before decoding. Every scan is
+    /// a pass over the whole image: libjpeg's standard progression (`jpeg_simple_progression`,
+    /// jcparam.c) writes 10 scans for colour, 6 for grey; a 200 KB file with 3,000 scans cost
+    /// about 40 s of CPU per decode. libjpeg-turbo 2.1's own guard (`TJFLAG_LIMITSCANS`,
+    /// turbojpeg.c `my_progress_monitor`) stops only past 500, still seconds per decode, so
+    /// Vitrine counts the SOS markers itself (`JPEGMarkers`) and keeps 10× the standard count.
+    public static let maximumScanCount = 100
+
     /// Decodes JPEG bytes into an opaque `xrgb8888` buffer. `name` is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String = "JPEG data") throws(VitrineError) -> PixelBuffer {
+        try self.decode(bytes, name: name, covering: nil).pixels
+    }
+
+    /// Decodes JPEG bytes; with `covering`, an image more than `ImageStore.oversizeFactor` times
+    /// larger than that in both dimensions is decoded smaller by libjpeg-turbo's DCT scaling
+    /// (the smallest of `tjGetScalingFactors`' M/8 that still covers it), never at full size.
+    ///
+    /// - Throws: `.invalidData` naming `name` for a file that is not JPEG, too large, has more
+    ///   than `maximumScanCount` scans, or is truncated or corrupt. libjpeg-turbo's warnings
+    ///   (`TJERR_WARNING`: a truncated file is one, decoded as grey) are errors too, except junk
+    ///   between marker segments, which leaves every pixel intact: that image is returned with
+    ///   the warning (`DecodedImage.warning`, check-config shows it as a warning).
+    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         guard let handle = tjInitDecompress() else {
             throw VitrineError(.unsupported, "\(name): cannot start the JPEG decoder")
         }
@@ -17,7 +38,7 @@ public enum JPEGCodec {
         let header = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else {
+        if header != 0 && (tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || width <= 0 || height <= 0) {
             throw VitrineError(.invalidData, "\(name): not a readable JPEG image: \(Self.message(handle))")
         }
         let pixels = Int(width) * Int(height)
@@ -26,22 +47,86 @@ public enum JPEGCodec {
                 .invalidData, "\(name): image is \(width)x\(height) pixels",
                 hint: "images larger than \(PNGCodec.maximumPixelCount / (1024 * 1024)) megapixels are refused; scale it down")
         }
-        let buffer = PixelBuffer(size: PixelSize(width: Int(width), height: Int(height)), format: .xrgb8888)
-        // TJPF_BGRX: bytes B, G, R, X = little-endian 0xXXRRGGBB words.
-        let status = bytes.withUnsafeBufferPointer { source in
-            buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRX.rawValue), 0)
-            }
+        let markers = JPEGMarkers(bytes)
+        guard markers.scanCount <= Self.maximumScanCount else {
+            throw VitrineError(
+                .invalidData, "\(name): progressive JPEG with \(markers.scanCount) scans (at most \(Self.maximumScanCount) are decoded; each costs a pass over the image)",
+                hint: "save it again as an ordinary (baseline or standard progressive) JPEG")
         }
-        // A warning (e.g. a truncated file) still decodes what is there; a fatal error does not.
-        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
-            throw VitrineError(.invalidData, "\(name): corrupt or truncated JPEG: \(Self.message(handle))")
+        let full = PixelSize(width: Int(width), height: Int(height))
+        let size = covering.flatMap { Self.scaledSize(full, covering: $0) } ?? full
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let buffer = PixelBuffer(size: size, format: .xrgb8888)
+        // First stop at any warning; when that one is harmless, decode again to the end and
+        // refuse the image if the last warning is not.
+        var warning: String?
+        for stopOnWarning in [true, false] {
+            let flags = Int32(TJFLAG_LIMITSCANS) | (stopOnWarning ? Int32(TJFLAG_STOPONWARNING) : 0)
+            let status = Self.decompress(handle, bytes, into: buffer, cmyk: cmyk, inverted: markers.hasAdobeMarker, flags: flags)
+            if status == 0 { break }
+            let message = Self.message(handle)
+            guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), Self.isHarmless(message) else {
+                throw VitrineError(
+                    .invalidData, "\(name): corrupt or truncated JPEG: \(message)",
+                    hint: "the file is damaged or was cut short (an interrupted copy?); copy or export it again")
+            }
+            warning = warning ?? message
         }
         for y in 0..<buffer.height {
             let row = buffer.row(y)
             for x in 0..<buffer.width { row[x] |= 0xFF00_0000 }
         }
-        return buffer
+        return DecodedImage(pixels: buffer, storedSize: full, warning: warning)
+    }
+
+    /// The size libjpeg-turbo decodes `full` at to cover `shown`: the smallest scaling factor
+    /// (M/8, `tjGetScalingFactors`) whose `TJSCALED` size is at least the cover size, nil when
+    /// the image is not `ImageStore.oversizeFactor` times the cover size in both dimensions.
+    public static func scaledSize(_ full: PixelSize, covering shown: PixelSize) -> PixelSize? {
+        guard let cover = ImageStore.coverSize(of: full, shown: shown) else { return nil }
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return nil }
+        var best: PixelSize?
+        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num < factor.denom {
+            let scaled = PixelSize(
+                width: (full.width * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom),
+                height: (full.height * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom))
+            guard scaled.width >= cover.width, scaled.height >= cover.height else { continue }
+            if best == nil || scaled.width < best!.width { best = scaled }
+        }
+        return best
+    }
+
+    /// Warnings that leave every pixel as the file means it: bytes between two marker segments
+    /// (some cameras and editors write them; libjpeg says "extraneous bytes before marker 0xc0"
+    /// and skips them — inside a scan's data the entropy decoder reads them instead, so this
+    /// message only comes from between segments), and a JFIF revision libjpeg does not know.
+    static func isHarmless(_ message: String) -> Bool {
+        message.contains("extraneous bytes before marker") || message.contains("unknown JFIF revision")
+    }
+
+    /// One `tjDecompress2` into `buffer` (at its size): BGRX directly, or CMYK (YCCK is
+    /// converted to CMYK by libjpeg-turbo) converted here, since TurboJPEG does not convert
+    /// CMYK to RGB (turbojpeg.h, `TJPF_CMYK`: "out of scope for a codec library").
+    private static func decompress(_ handle: tjhandle, _ bytes: [UInt8], into buffer: PixelBuffer, cmyk: Bool, inverted: Bool, flags: Int32) -> Int32 {
+        let width = Int32(buffer.width)
+        let height = Int32(buffer.height)
+        guard cmyk else {
+            // TJPF_BGRX: bytes B, G, R, X = little-endian 0xXXRRGGBB words.
+            return bytes.withUnsafeBufferPointer { source in
+                buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
+                    tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRX.rawValue), flags)
+                }
+            }
+        }
+        // Decoded in place: CMYK is 4 bytes a pixel too, converted word by word.
+        let status = bytes.withUnsafeBufferPointer { source in
+            buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_CMYK.rawValue), flags)
+            }
+        }
+        CMYKConversion.convert(buffer, inverted: inverted)
+        return status
     }
 
     /// Encodes an opaque buffer as a baseline JPEG (4:2:0) at `quality` 1–100: for tests, tools
@@ -62,27 +147,5 @@ public enum JPEGCodec {
 
     private static func message(_ handle: tjhandle) -> String {
         tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
-    }
-}
-
-/// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
-public final class ImageStore {
-    private var images: [String: PixelBuffer] = [:]
-
-    public init() {}
-
-    /// The decoded image at `path`, from memory after the first time.
-    public func image(at path: String) throws(VitrineError) -> PixelBuffer {
-        if let cached = self.images[path] { return cached }
-        let image = try Self.decode(try FileBytes.read(path), name: path)
-        self.images[path] = image
-        return image
-    }
-
-    /// Decodes PNG or JPEG bytes, recognised by their signature.
-    public static func decode(_ bytes: [UInt8], name: String) throws(VitrineError) -> PixelBuffer {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(bytes, name: name) }
-        throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
     }
 }

@@ -81,6 +81,17 @@ public enum PNGCodec {
     /// Decodes PNG bytes into a premultiplied `argb8888` buffer (or `xrgb8888` when the image
     /// has no alpha channel). `name` is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String = "PNG data") throws(VitrineError) -> PixelBuffer {
+        try self.decode(bytes, name: name, covering: nil).pixels
+    }
+
+    /// Decodes PNG bytes; with `covering`, an image more than `ImageStore.oversizeFactor` times
+    /// the size that covers it is reduced right after decoding (`ImageReduction`; the full-size
+    /// buffer is freed before this returns).
+    ///
+    /// - Throws: `.invalidData` naming `name` for a file that is not PNG, declares more pixels
+    ///   than `maximumPixelCount` or than its bytes can hold (checked before any pixel memory is
+    ///   allocated), or is truncated or corrupt.
+    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         // libpng keeps reading from this memory until png_image_finish_read, so it must outlive
         // both calls: an array's withUnsafeBytes pointer would not.
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
@@ -98,6 +109,12 @@ public enum PNGCodec {
             throw VitrineError(
                 .invalidData, "\(name): image is \(image.width)x\(image.height) pixels",
                 hint: "images larger than \(maximumPixelCount / (1024 * 1024)) megapixels are refused; scale it down")
+        }
+        if let least = Self.leastCompressedSize(bytes), bytes.count < least {
+            throw VitrineError(
+                .invalidData,
+                "\(name): corrupt or truncated PNG: it declares \(image.width)x\(image.height) pixels, which take at least \(least) compressed bytes (deflate packs at most \(Self.deflateRatio):1), but the file has \(bytes.count)",
+                hint: "the file is damaged or was cut short; copy or export it again")
         }
         let hasAlpha = image.format & formatFlagAlpha != 0
         image.format = formatBGRA
@@ -120,7 +137,39 @@ public enum PNGCodec {
                 for x in 0..<buffer.width { row[x] |= 0xFF00_0000 }
             }
         }
-        return buffer
+        let stored = buffer.size
+        if let covering, let cover = ImageStore.coverSize(of: stored, shown: covering) {
+            let factor = ImageReduction.factor(from: stored, to: cover)
+            return DecodedImage(pixels: ImageReduction.reduce(buffer, by: factor), storedSize: stored)
+        }
+        return DecodedImage(pixels: buffer, storedSize: stored)
+    }
+
+    /// Deflate's largest compression ratio, 1032:1 (zlib's technical details, zlib.net
+    /// "Maximum Compression Factor"): a PNG's image data can be no smaller than its unfiltered
+    /// rows divided by this, so a file shorter than that is cut short or lies about its size.
+    static let deflateRatio = 1032
+
+    /// The fewest bytes the image data the IHDR chunk declares can compress to: rows of a filter
+    /// byte and the packed pixels (PNG spec, 7.2), divided by `deflateRatio`. Interlacing only
+    /// adds bytes, so this holds for it too. Nil when the IHDR is not where the spec puts it
+    /// (libpng has read it by then, so that does not happen for a file it began to read).
+    static func leastCompressedSize(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 29, bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = word(16)
+        let height = word(20)
+        let depth = Int(bytes[24])
+        let channels: Int
+        switch bytes[25] {
+        case 0, 3: channels = 1  // grey, palette
+        case 2: channels = 3  // RGB
+        case 4: channels = 2  // grey + alpha
+        case 6: channels = 4  // RGBA
+        default: return nil
+        }
+        let rowBytes = 1 + (width * channels * depth + 7) / 8
+        return rowBytes * height / Self.deflateRatio
     }
 
     /// Reads and decodes a PNG file.

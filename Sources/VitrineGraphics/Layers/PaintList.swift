@@ -9,10 +9,10 @@ struct RoundedClip: Hashable {
     var inner: Region {
         let bounds = self.shape.pixelBounds
         let r = self.shape.radii
-        let top = Int(max(r.topLeft, r.topRight).rounded(.up)) + 1
-        let bottom = Int(max(r.bottomLeft, r.bottomRight).rounded(.up)) + 1
-        let left = Int(max(r.topLeft, r.bottomLeft).rounded(.up)) + 1
-        let right = Int(max(r.topRight, r.bottomRight).rounded(.up)) + 1
+        let top = SaturatingPixels.int(max(r.topLeft, r.topRight).rounded(.up)) + 1
+        let bottom = SaturatingPixels.int(max(r.bottomLeft, r.bottomRight).rounded(.up)) + 1
+        let left = SaturatingPixels.int(max(r.topLeft, r.bottomLeft).rounded(.up)) + 1
+        let right = SaturatingPixels.int(max(r.topRight, r.bottomRight).rounded(.up)) + 1
         let tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + 1, maxX: bounds.maxX - right, maxY: bounds.maxY - 1)
         let wide = PixelRect(minX: bounds.minX + 1, minY: bounds.minY + top, maxX: bounds.maxX - 1, maxY: bounds.maxY - bottom)
         return Region(tall).union(Region(wide))
@@ -92,13 +92,13 @@ extension PaintItem {
     private static func visit(_ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, scale: Double, into items: inout [PaintItem]) {
         guard !layer.isHidden, layer.opacity > 0, layer.frame.size.width.isFinite, layer.frame.size.height.isFinite else { return }
         let screenOrigin = offset + layer.frame.origin
-        let x = Int((screenOrigin.x * scale).rounded())
-        let y = Int((screenOrigin.y * scale).rounded())
-        let width = Int((max(0, layer.frame.width) * scale).rounded(.up))
-        let height = Int((max(0, layer.frame.height) * scale).rounded(.up))
+        let x = SaturatingPixels.int((screenOrigin.x * scale).rounded())
+        let y = SaturatingPixels.int((screenOrigin.y * scale).rounded())
+        let width = SaturatingPixels.int((max(0, layer.frame.width) * scale).rounded(.up))
+        let height = SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.up))
         let frameRect = PixelRect(x: x, y: y, width: width, height: height)
         let innerRect = PixelRect(
-            x: x, y: y, width: Int((max(0, layer.frame.width) * scale).rounded(.down)), height: Int((max(0, layer.frame.height) * scale).rounded(.down)))
+            x: x, y: y, width: SaturatingPixels.int((max(0, layer.frame.width) * scale).rounded(.down)), height: SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.down)))
         let margin = Self.shadowMargin(layer.shadow, scale: scale)
         let effectiveOpacity = opacity * min(1, layer.opacity)
         if layer.hasContent || layer.backdrop != nil {
@@ -127,6 +127,6 @@ extension PaintItem {
     static func shadowMargin(_ shadow: LayerShadow?, scale: Double) -> Int {
         guard let shadow, shadow.color.alpha > 0 else { return 0 }
         let reach = 3 * max(0, shadow.blur) + max(abs(shadow.offset.x), abs(shadow.offset.y))
-        return Int((reach * scale).rounded(.up)) + 1
+        return SaturatingPixels.int((reach * scale).rounded(.up)) + 1
     }
 }

@@ -28,7 +28,7 @@ public enum ShapeCoverage {
             guard !self.isEmpty, self.minX.isFinite, self.maxX.isFinite, self.minY.isFinite, self.maxY.isFinite else {
                 return PixelRect(x: 0, y: 0, width: 0, height: 0)
             }
-            return PixelRect(minX: Int(self.minX.rounded(.down)), minY: Int(self.minY.rounded(.down)), maxX: Int(self.maxX.rounded(.up)), maxY: Int(self.maxY.rounded(.up)))
+            return PixelRect(minX: SaturatingPixels.int(self.minX.rounded(.down)), minY: SaturatingPixels.int(self.minY.rounded(.down)), maxX: SaturatingPixels.int(self.maxX.rounded(.up)), maxY: SaturatingPixels.int(self.maxY.rounded(.up)))
         }
 
         /// The shape moved inward by `amount` on every side (the inside of a stroke).

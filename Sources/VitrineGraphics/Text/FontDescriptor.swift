@@ -36,8 +36,10 @@ public struct FontDescriptor: Hashable, Sendable, CustomStringConvertible {
     public var source: Source
     public var weight: Weight
 
+    /// A family by name, or — when `family` is an absolute path, as a config's `fontFamily` may
+    /// be (Docs/config.md) — that font file (its face 0, at every weight: the file is the font).
     public init(family: String, weight: Weight = .regular) {
-        self.source = .family(family)
+        self.source = family.hasPrefix("/") ? .file(path: family, index: 0) : .family(family)
         self.weight = weight
     }
 

@@ -102,6 +102,12 @@ public final class FontLibrary {
         return scalars.filter { list.font(for: $0) == nil }.sorted()
     }
 
+    /// Opens the font file at `path` as `vitrine run` would, for check-config.
+    /// - Throws: a `VitrineError` naming the path when it is missing, unreadable or not a font.
+    public static func checkFontFile(_ path: String) throws {
+        _ = try FontFace(path: path, index: 0, weight: .regular, freeType: FreeTypeLibrary())
+    }
+
     private func face(path: String, index: Int, weight: FontDescriptor.Weight) throws -> FontFace {
         let key = "\(path)#\(index)"
         if let face = self.facesByFile[key] { return face }

@@ -113,6 +113,6 @@ public struct TextLayout {
         guard let width, !width.isNaN else { return nil }
         let pixels = max(0, width) * scale * 64
         guard pixels < 1e15 else { return nil }
-        return Int(pixels.rounded(.down))
+        return SaturatingPixels.int(pixels.rounded(.down))
     }
 }

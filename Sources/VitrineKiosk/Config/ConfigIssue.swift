@@ -60,6 +60,9 @@ public struct KioskConfigCheck: Sendable {
     public var configuration: KioskConfiguration
     /// A version 1 file as it was written.
     public var v1: KioskConfigurationV1?
+    /// The document as written (nil after a syntax error): the font check names the fields the
+    /// file has, not those of a version 1 file's conversion.
+    public var document: JSONValue? = nil
     /// Syntax errors (then nothing else is checked), an unsupported version (likewise), or every
     /// schema error, in schema order.
     public var errors: [ConfigIssue]

@@ -73,8 +73,11 @@ struct ConfigReader {
     var registry = ViewRegistry()
     private(set) var errors: [ConfigIssue] = []
     private(set) var warnings: [ConfigIssue] = []
-    /// Images already checked, by resolved path: nil when they load, else the problem.
-    private var checkedImages: [String: String?] = [:]
+    /// Images already checked, by resolved path (`ConfigReader+Images`).
+    var checkedImages: [String: ImageCheck] = [:]
+    /// The screen check-config assumes images cover: `display.mode` when the file sets one,
+    /// else `display.headlessSize`, else `assumedScreen`.
+    var screenSize: PixelSize?
     /// The languages the file declares (`languages`): translated texts must use these.
     var languages: [String] = []
     /// Every binding to the data met, to check against the data's samples at the end.
@@ -268,44 +271,5 @@ struct ConfigReader {
     /// `"text"` with JSON escapes, as messages quote values.
     static func quoted(_ text: String) -> String {
         JSONValue.string(text).serialized()
-    }
-
-    // MARK: - Images
-
-    /// An image: `builtin:<name>` from `DemoArt`, or a PNG/JPEG file (relative to the config's
-    /// folder) that must exist and decode; null for none.
-    mutating func readImage(_ parent: ConfigObject, _ key: String, into target: inout String?) {
-        self.readImagePath(parent, key, into: &target)
-    }
-
-    mutating func readImagePath(_ parent: ConfigObject, _ key: String, into target: inout String?) {
-        var path = target
-        let errorsBefore = self.errors.count
-        self.read(parent, key, into: &path)
-        guard self.errors.count == errorsBefore else { return }
-        target = path
-        guard let path, let problem = self.imageProblem(path) else { return }
-        self.error(parent.path(of: key), problem)
-    }
-
-    private mutating func imageProblem(_ path: String) -> String? {
-        if path.hasPrefix(KioskImages.builtinPrefix) {
-            let name = String(path.dropFirst(KioskImages.builtinPrefix.count))
-            guard DemoArt.names.contains(name) else {
-                let names = DemoArt.names.map { KioskImages.builtinPrefix + $0 }
-                return "\(Self.quoted(path)) is not a built-in image (\(names.joined(separator: ", ")))" + Misspelling.hint(for: path, among: names)
-            }
-            return nil
-        }
-        let resolved = KioskImages.resolve(path, baseDirectory: self.baseDirectory)
-        if let known = self.checkedImages[resolved] { return known }
-        var problem: String?
-        do {
-            _ = try ImageStore.decode(try FileBytes.read(resolved), name: resolved)
-        } catch {
-            problem = error.code == .notFound ? error.message : error.description
-        }
-        self.checkedImages[resolved] = problem
-        return problem
     }
 }

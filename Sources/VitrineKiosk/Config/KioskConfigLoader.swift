@@ -67,7 +67,7 @@ public enum KioskConfigLoader {
         reader.registry = registry
         let (configuration, v1) = reader.readDocument(json)
         return KioskConfigCheck(
-            file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, errors: reader.errors, warnings: reader.warnings)
+            file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, document: json, errors: reader.errors, warnings: reader.warnings)
     }
 
     /// The folder of a config file: where its relative image paths start.

@@ -41,6 +41,7 @@ extension ConfigReader {
                 display.drm.mode = nil
             } else if let mode = self.mode(value, at: object.path(of: "mode"), refreshAllowed: true) {
                 display.drm.mode = mode
+                self.screenSize = PixelSize(width: mode.width, height: mode.height)
             }
         }
         if let value = object.take("rotation") {
@@ -58,6 +59,7 @@ extension ConfigReader {
         self.read(object, "buffers", into: &display.drm.bufferCount, .wholeNumber(from: 1, to: 3))
         if let value = object.take("headlessSize"), let size = self.mode(value, at: object.path(of: "headlessSize"), refreshAllowed: false) {
             display.headlessSize = PixelSize(width: size.width, height: size.height)
+            if display.drm.mode == nil { self.screenSize = display.headlessSize }
         }
         self.read(object, "headlessRefreshRate", into: &display.headlessRefreshRate, .above(0, atMost: Self.fastestRefresh))
         self.section(object, "power") { reader, object in
@@ -187,6 +189,17 @@ extension ConfigReader {
         self.read(object, "onTint", into: &theme.onTint)
         self.read(object, "handleColor", into: &theme.handleColor)
         self.read(object, "fontFamily", into: &theme.fontFamily, allowEmpty: false)
+        if theme.fontFamily.hasPrefix("/") {
+            do {
+                try FontLibrary.checkFontFile(theme.fontFamily)
+            } catch let error as VitrineError {
+                self.error(object.path(of: "fontFamily"), error.description)
+            } catch {
+                self.error(object.path(of: "fontFamily"), "\(error)")
+            }
+        } else if theme.fontFamily.contains("/") {
+            self.error(object.path(of: "fontFamily"), "\(Self.quoted(theme.fontFamily)) looks like a relative path: give a font file's absolute path, or a family name (fc-list : family lists them)")
+        }
         let textSize = NumberBounds.above(0, atMost: Self.largestTextSize)
         self.read(object, "bodySize", into: &theme.bodySize, textSize)
         self.read(object, "titleSize", into: &theme.titleSize, textSize)

@@ -34,12 +34,13 @@ public struct DataSourceFile: Sendable, Equatable {
         guard !bytes.isEmpty else {
             throw VitrineError(.invalidData, "data file \(path): empty", hint: "write a JSON object; write to a temporary file and rename it over this one, so a reader never sees half a file")
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw VitrineError(.invalidData, "data file \(path): not UTF-8 text", hint: "save it as UTF-8")
-        }
         do {
             return try JSONParser.parse(bytes)
         } catch {
+            // The parser refuses bytes that are not UTF-8 where they are, with the line and column.
+            if error.message.contains("is not UTF-8") {
+                throw VitrineError(.invalidData, "data file \(path): not UTF-8 text (\(error))", hint: "iconv -f latin1 -t utf-8 converts a Latin-1 file")
+            }
             throw VitrineError(.invalidData, "data file \(path): not JSON (\(error))", hint: "a truncated write? write to a temporary file and rename it over this one")
         }
     }

@@ -6,8 +6,9 @@ import VitrineGraphics
 /// the panel, so `check-config` names them, the text's field, and the Debian package with a font
 /// for them (Docs/operations.md, "Languages and fonts").
 public enum FontCoverage {
-    /// The config keys whose strings (or translations) a visitor reads.
-    static let textKeys: Set<String> = ["title", "text", "subtitle", "trailing", "header", "footer", "titleWhenSplitSheetShown"]
+    /// The config keys whose strings (or translations) a visitor reads: version 2's view texts
+    /// (`readText`), version 1's page `body`, `startButtonTitle` and content sheet `items`.
+    static let textKeys: Set<String> = ["title", "text", "subtitle", "trailing", "header", "footer", "titleWhenSplitSheetShown", "body", "startButtonTitle", "items"]
 
     /// Unicode blocks and the Debian package whose fonts cover them (packages.debian.org,
     /// bookworm: fonts-noto-cjk has Noto Sans CJK for Han, kana and Hangul; fonts-noto-core the
@@ -43,6 +44,24 @@ public enum FontCoverage {
         }
     }
 
+    /// The names a language switcher (`{"type": "languages"}`) shows: each of the kiosk's
+    /// languages in itself (`ConfigReader.endonyms`: 日本語, 中文, العربية …), at the switcher's path.
+    static func switcherTexts(in json: JSONValue, languages: [String], path: String = "") -> [(path: String, text: String)] {
+        switch json {
+        case .array(let items):
+            return items.enumerated().flatMap { self.switcherTexts(in: $1, languages: languages, path: "\(path)[\($0)]") }
+        case .object(let members):
+            var found: [(path: String, text: String)] = []
+            if members.contains(where: { $0.key == "type" && $0.value == .string("languages") }) {
+                found = languages.map { (path.isEmpty ? "languages" : path + ".languages", ConfigReader.endonym($0)) }
+            }
+            return found + members.flatMap { member in
+                self.switcherTexts(in: member.value, languages: languages, path: path.isEmpty ? member.key : "\(path).\(member.key)")
+            }
+        default: return []
+        }
+    }
+
     /// Every string in a data document.
     static func strings(in json: JSONValue, path: String) -> [(path: String, text: String)] {
         self.texts(in: json, path: path, underTextKey: true)
@@ -55,7 +74,7 @@ public enum FontCoverage {
     public static func warnings(
         json: JSONValue, configuration: KioskConfiguration, data: [String: JSONValue], uncovered: (Set<UInt32>, String) -> [UInt32]
     ) -> [ConfigIssue] {
-        var texts = self.texts(in: json)
+        var texts = self.texts(in: json) + self.switcherTexts(in: json, languages: configuration.scene.languages)
         for (name, value) in data.sorted(by: { $0.key < $1.key }) { texts += self.strings(in: value, path: "data file of \(name)") }
         var firstUse: [UInt32: String] = [:]
         for (path, text) in texts {

@@ -5,7 +5,8 @@ import VitrineScene
 /// A config kiosk's images: `builtin:<name>` from `DemoArt` at the screen's size, anything else
 /// as a PNG or JPEG file (relative paths from `baseDirectory`, the config file's folder).
 public final class KioskImages: ImageSource {
-    let store = ImageStore()
+    /// Decodes images for the screen: one far larger than the screen is decoded smaller.
+    let store: ImageStore
     let screenSize: PixelSize
     let baseDirectory: String?
     private var builtins: [String: PixelBuffer] = [:]
@@ -15,6 +16,7 @@ public final class KioskImages: ImageSource {
 
     public init(screenSize: PixelSize, baseDirectory: String? = nil) {
         self.screenSize = screenSize
+        self.store = ImageStore(covering: screenSize)
         self.baseDirectory = baseDirectory
     }
 

@@ -27,7 +27,7 @@ public final class GridView: View {
     public func columnCount(forWidth width: Double) -> Int {
         if let columns = self.columns { return max(1, columns) }
         guard width.isFinite, self.minimumItemWidth > 0 else { return 1 }
-        return max(1, Int(((width + self.spacing) / (self.minimumItemWidth + self.spacing)).rounded(.down)))
+        return max(1, SaturatingPixels.int(((width + self.spacing) / (self.minimumItemWidth + self.spacing)).rounded(.down)))
     }
 
     private var items: [View] { self.subviews.filter { !$0.isHidden } }

@@ -1,0 +1,52 @@
+import VitrineCore
+
+/// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
+///
+/// With `covering` (the screen's size in pixels: no image is drawn larger than what covers the
+/// screen) an image far larger than that is decoded smaller (`oversizeFactor`), so five
+/// 8000×8000 photos on a 1080p panel do not hold 1.3 GB.
+public final class ImageStore {
+    /// An image more than this many times the size that covers its place, in both dimensions,
+    /// is decoded smaller, and check-config warns about it: at 2× three quarters of the decoded
+    /// pixels are never shown; below it the saving is small and photos would change how they
+    /// look for little gain.
+    public static let oversizeFactor = 2.0
+
+    private var images: [String: PixelBuffer] = [:]
+    /// The size images are decoded to cover; nil decodes every image at its stored size.
+    public let covering: PixelSize?
+
+    public init(covering: PixelSize? = nil) {
+        self.covering = covering.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+    }
+
+    /// The decoded image at `path`, from memory after the first time.
+    public func image(at path: String) throws(VitrineError) -> PixelBuffer {
+        if let cached = self.images[path] { return cached }
+        let image = try Self.decode(try FileBytes.read(path), name: path, covering: self.covering).pixels
+        self.images[path] = image
+        return image
+    }
+
+    /// Decodes PNG or JPEG bytes, recognised by their signature.
+    public static func decode(_ bytes: [UInt8], name: String) throws(VitrineError) -> PixelBuffer {
+        try self.decode(bytes, name: name, covering: nil).pixels
+    }
+
+    /// Decodes PNG or JPEG bytes, smaller when far larger than `covering` (see the type).
+    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name, covering: covering) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(bytes, name: name, covering: covering) }
+        throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
+    }
+
+    /// The size `full` is drawn at when scaled to cover `shown` (what a `.fill` image does, and
+    /// the most any image placed inside `shown` needs), rounded up; nil when `full` is not more
+    /// than `oversizeFactor` times that in both dimensions.
+    public static func coverSize(of full: PixelSize, shown: PixelSize) -> PixelSize? {
+        guard full.width > 0, full.height > 0, shown.width > 0, shown.height > 0 else { return nil }
+        let scale = max(Double(shown.width) / Double(full.width), Double(shown.height) / Double(full.height))
+        guard scale * Self.oversizeFactor < 1 else { return nil }
+        return PixelSize(width: Int((Double(full.width) * scale).rounded(.up)), height: Int((Double(full.height) * scale).rounded(.up)))
+    }
+}

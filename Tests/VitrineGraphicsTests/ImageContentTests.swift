@@ -1,0 +1,215 @@
+import CTurboJPEG
+import Testing
+import VitrineCore
+import VitrineGraphics
+import VitrineTestSupport
+
+/// Images check-config must not let through, and images far larger than their place.
+@Suite("Image content: damaged, hostile and oversized files")
+struct ImageContentTests {
+    /// A JPEG of `CanvasTests.photo` (a smooth gradient with a sun and a line).
+    static func jpeg(width: Int, height: Int, quality: Int = 90, flags: Int32 = 0) throws -> [UInt8] {
+        let photo = CanvasTests.photo(width: width, height: height)
+        guard flags != 0 else { return try JPEGCodec.encode(photo, quality: quality) }
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = photo.pixels.withMemoryRebound(to: UInt8.self, capacity: photo.bytesPerRow * height) {
+            tjCompress2(handle, $0, Int32(width), Int32(photo.bytesPerRow), Int32(height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), flags)
+        }
+        defer { tjFree(output) }
+        #expect(status == 0)
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// The error `body` throws, as check-config prints it; nil when it throws none.
+    static func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as VitrineError {
+            return error.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("a truncated JPEG is an error, not a grey image; libjpeg-turbo's warning is not success")
+    func truncatedJPEG() throws {
+        let bytes = try Self.jpeg(width: 64, height: 48)
+        for cut in [bytes.count * 6 / 10, bytes.count - 2] {
+            let message = Self.message { _ = try ImageStore.decode(Array(bytes[0..<cut]), name: "cut.jpg") }
+            #expect(message?.contains("cut.jpg: corrupt or truncated JPEG") == true, "\(cut): \(message ?? "decoded")")
+        }
+        // Corrupt entropy data (bytes in the middle zeroed) is refused the same way.
+        var corrupt = bytes
+        for index in (bytes.count / 2)..<(bytes.count / 2 + 40) { corrupt[index] = 0xFF }
+        #expect(Self.message { _ = try ImageStore.decode(corrupt, name: "corrupt.jpg") }?.contains("corrupt or truncated JPEG") == true)
+    }
+
+    @Test("junk between a JPEG's marker segments decodes every pixel, with the warning")
+    func junkBetweenSegments() throws {
+        let bytes = try Self.jpeg(width: 64, height: 48)
+        let frame = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        let junk = Array(bytes[..<frame]) + [0x12, 0x34, 0x56] + Array(bytes[frame...])
+        let sound = try ImageStore.decode(bytes, name: "sound.jpg", covering: nil)
+        let decoded = try ImageStore.decode(junk, name: "junk.jpg", covering: nil)
+        #expect(sound.warning == nil)
+        #expect(decoded.warning?.contains("3 extraneous bytes before marker 0xc0") == true, "\(decoded.warning ?? "no warning")")
+        #expect(decoded.pixels.hasSamePixels(as: sound.pixels))
+    }
+
+    @Test("a CMYK JPEG (Pillow 13, Adobe inverted) decodes to the colours it holds")
+    func cmykJPEG() throws {
+        // Made once with Pillow: Image.new("CMYK", (32, 8)), four 8x8 blocks C,M,Y,K =
+        // (0,255,255,0) red, (0,0,0,128) grey, (255,0,0,0) cyan, (0,0,0,0) white,
+        // saved quality=100, subsampling=0 (libjpeg writes the Adobe marker; Pillow inverts).
+        let bytes = try FileBytes.read(GoldenImage.snapshotDirectory() + "/cmyk-adobe.jpg")
+        #expect(JPEGMarkers(bytes).hasAdobeMarker)
+        let image = try ImageStore.decode(bytes, name: "cmyk-adobe.jpg")
+        #expect(image.size == PixelSize(width: 32, height: 8))
+        let expected: [UInt32] = [0xFFFF_0000, 0xFF7F_7F7F, 0xFF00_FFFF, 0xFFFF_FFFF]
+        for (block, colour) in expected.enumerated() {
+            for (x, y) in [(block * 8 + 1, 1), (block * 8 + 4, 4), (block * 8 + 6, 6)] {
+                let pixel = image[x, y]
+                for shift: UInt32 in [0, 8, 16] {
+                    let difference = abs(Int((pixel >> shift) & 0xFF) - Int((colour >> shift) & 0xFF))
+                    #expect(difference <= 3, "block \(block) (\(x), \(y)): \(String(pixel, radix: 16)) for \(String(colour, radix: 16))")
+                }
+            }
+        }
+    }
+
+    @Test("a YCCK JPEG (TurboJPEG's CMYK encoder, Adobe marker, inverted ink) decodes to its colours")
+    func ycckJPEG() throws {
+        // Adobe's convention: stored C, M, Y, K are 255 minus the ink. Bytes C, M, Y, K per pixel.
+        let inks: [[UInt8]] = [[0, 255, 255, 0], [0, 0, 0, 128], [255, 0, 0, 0], [0, 0, 0, 0]]
+        var cmyk = [UInt8](repeating: 0, count: 32 * 8 * 4)
+        for y in 0..<8 {
+            for x in 0..<32 {
+                for channel in 0..<4 { cmyk[(y * 32 + x) * 4 + channel] = 255 - inks[x / 8][channel] }
+            }
+        }
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = tjCompress2(handle, cmyk, 32, 32 * 4, 8, Int32(TJPF_CMYK.rawValue), &output, &size, Int32(TJSAMP_444.rawValue), 100, 0)
+        defer { tjFree(output) }
+        #expect(status == 0)
+        let bytes = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        #expect(JPEGMarkers(bytes).hasAdobeMarker)
+        let decoder = try #require(tjInitDecompress())
+        defer { tjDestroy(decoder) }
+        var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        #expect(tjDecompressHeader3(decoder, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0)
+        #expect(colorspace == Int32(TJCS_YCCK.rawValue))
+        let image = try ImageStore.decode(bytes, name: "ycck.jpg")
+        let expected: [UInt32] = [0xFFFF_0000, 0xFF7F_7F7F, 0xFF00_FFFF, 0xFFFF_FFFF]
+        for (block, colour) in expected.enumerated() {
+            let pixel = image[block * 8 + 4, 4]
+            for shift: UInt32 in [0, 8, 16] {
+                #expect(abs(Int((pixel >> shift) & 0xFF) - Int((colour >> shift) & 0xFF)) <= 3, "block \(block): \(String(pixel, radix: 16))")
+            }
+        }
+    }
+
+    @Test("an ordinary progressive JPEG has 10 scans and decodes; 3,000 scans are refused before decoding")
+    func scanLimit() throws {
+        let progressive = try Self.jpeg(width: 64, height: 48, flags: Int32(TJFLAG_PROGRESSIVE))
+        #expect(JPEGMarkers(progressive).scanCount == 10)
+        #expect(JPEGMarkers(try Self.jpeg(width: 64, height: 48)).scanCount == 1)
+        _ = try ImageStore.decode(progressive, name: "progressive.jpg")
+        // The last scan (header and data, up to EOI) repeated until the file holds 3,000.
+        var sosStarts: [Int] = []
+        for index in 0..<(progressive.count - 1) where progressive[index] == 0xFF && progressive[index + 1] == 0xDA { sosStarts.append(index) }
+        let last = try #require(sosStarts.last)
+        let scan = Array(progressive[last..<(progressive.count - 2)])
+        var hostile = Array(progressive[..<(progressive.count - 2)])
+        for _ in 0..<(3000 - 10) { hostile += scan }
+        hostile += [0xFF, 0xD9]
+        #expect(JPEGMarkers(hostile).scanCount == 3000)
+        let message = Self.message { _ = try ImageStore.decode(hostile, name: "scans.jpg") }
+        #expect(message?.contains("scans.jpg: progressive JPEG with 3000 scans (at most 100") == true, "\(message ?? "decoded")")
+    }
+
+    /// A PNG chunk: length, type, data, CRC-32 (ISO 3309, as PNG 5.5 specifies).
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        func word(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
+        return word(UInt32(data.count)) + body + word(crc)
+    }
+
+    @Test("an 85-byte PNG declaring 65535x1024 is refused from its size, before any pixel memory")
+    func pngDeclaringTooMuch() throws {
+        let header: [UInt8] = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x04, 0x00, 8, 6, 0, 0, 0]  // 65535x1024, 8-bit RGBA
+        // A zlib stream of one empty stored block: valid, and far too short.
+        let data: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.chunk("IHDR", header) + Self.chunk("IDAT", data) + Self.chunk("IEND", [])
+        #expect(png.count <= 90)
+        let message = Self.message { _ = try ImageStore.decode(png, name: "tiny.png") }
+        #expect(message?.contains("tiny.png: corrupt or truncated PNG: it declares 65535x1024 pixels") == true, "\(message ?? "decoded")")
+        // A real PNG of the same kind, whole, still decodes; cut short, it is refused.
+        let whole = try PNGCodec.encode(CanvasTests.photo(width: 40, height: 30))
+        _ = try ImageStore.decode(whole, name: "whole.png")
+        #expect(Self.message { _ = try ImageStore.decode(Array(whole[..<(whole.count - 20)]), name: "cut.png") }?.contains("cut.png: corrupt or truncated PNG") == true)
+    }
+
+    @Test("a JPEG far larger than its place is decoded by DCT scaling, close to the full decode box-averaged")
+    func scaledJPEG() throws {
+        let bytes = try Self.jpeg(width: 800, height: 600, quality: 95)
+        // Covering 100x100 needs 134x100; 1/8 gives 100x75 (too small), 1/4 gives 200x150.
+        let scaled = try ImageStore.decode(bytes, name: "big.jpg", covering: PixelSize(width: 100, height: 100))
+        #expect(scaled.pixels.size == PixelSize(width: 200, height: 150) && scaled.storedSize == PixelSize(width: 800, height: 600))
+        #expect(scaled.isReduced)
+        let reference = ImageReduction.reduce(try ImageStore.decode(bytes, name: "big.jpg"), by: 4)
+        #expect(reference.size == scaled.pixels.size)
+        // DCT scaling and a 4x4 box mean differ by filter, not content: within 2 levels on
+        // average and 48 at worst (the one-pixel dark line's edges).
+        var total = 0
+        var worst = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                for shift: UInt32 in [0, 8, 16] {
+                    let difference = abs(Int((scaled.pixels[x, y] >> shift) & 0xFF) - Int((reference[x, y] >> shift) & 0xFF))
+                    total += difference
+                    worst = max(worst, difference)
+                }
+            }
+        }
+        let mean = Double(total) / Double(reference.width * reference.height * 3)
+        #expect(mean <= 2 && worst <= 48, "mean \(mean), worst \(worst)")
+        // Not more than twice the cover size: decoded as stored.
+        let kept = try ImageStore.decode(bytes, name: "big.jpg", covering: PixelSize(width: 500, height: 300))
+        #expect(kept.pixels.size == PixelSize(width: 800, height: 600) && !kept.isReduced)
+    }
+
+    @Test("a PNG far larger than its place is box-reduced right after decoding, exactly the box means")
+    func reducedPNG() throws {
+        let photo = CanvasTests.photo(width: 403, height: 301)
+        let decoded = try ImageStore.decode(try PNGCodec.encode(photo), name: "big.png", covering: PixelSize(width: 50, height: 50))
+        // Cover 50x50: 67x50 (scale 50/301); whole factor min(403/67, 301/50) = 6 -> 68x51,
+        // the last column and row from boxes cut short.
+        let factor = 6
+        #expect(decoded.pixels.size == PixelSize(width: 68, height: 51) && decoded.storedSize == photo.size)
+        for (outX, outY) in [(0, 0), (40, 30), (67, 50), (67, 0), (13, 50)] {
+            var sums = [0, 0, 0]
+            var count = 0
+            for y in (outY * factor)..<min(outY * factor + factor, 301) {
+                for x in (outX * factor)..<min(outX * factor + factor, 403) {
+                    for (index, shift) in [16, 8, 0].enumerated() { sums[index] += Int((photo[x, y] >> UInt32(shift)) & 0xFF) }
+                    count += 1
+                }
+            }
+            let expected = 0xFF00_0000 | sums.map { UInt32(($0 + count / 2) / count) }.reduce(0) { $0 << 8 | $1 }
+            #expect(decoded.pixels[outX, outY] == expected, "(\(outX), \(outY))")
+        }
+    }
+}
