@@ -184,7 +184,7 @@ let package = Package(
             dependencies: ["VitrineSystem", "VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineDisplayTests",
-            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineCore", "VitrineKiosk"]),
+            dependencies: ["VitrineHeadless", "VitrineDRM", "VitrineUdev", "VitrineCore", "VitrineKiosk", "VitrineSystem"]),
         .testTarget(
             name: "VitrineMotionTests",
             dependencies: ["VitrineMotion", "VitrineCore"]),
