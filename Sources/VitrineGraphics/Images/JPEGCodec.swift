@@ -1,5 +1,6 @@
 import CTurboJPEG
 import VitrineCore
+import VitrineSystem
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (errors are return codes, so no
 /// setjmp/longjmp crosses Swift frames).
@@ -67,6 +68,11 @@ public enum JPEGCodec {
 
 /// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
 public final class ImageStore {
+    /// The largest image file read (64 MiB). A 4K (3840×2160) photo as a quality-95 JPEG is
+    /// about 8 MB and a screen-sized PNG a few MB; a file eight times the first is a print
+    /// master, not something a panel shows. (What it decodes to is bounded by the codecs.)
+    public static let largestFile = 64 << 20
+
     private var images: [String: PixelBuffer] = [:]
 
     public init() {}
@@ -74,7 +80,7 @@ public final class ImageStore {
     /// The decoded image at `path`, from memory after the first time.
     public func image(at path: String) throws(VitrineError) -> PixelBuffer {
         if let cached = self.images[path] { return cached }
-        let image = try Self.decode(try FileBytes.read(path), name: path)
+        let image = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path)
         self.images[path] = image
         return image
     }

@@ -2,6 +2,7 @@ import VitrineCore
 import VitrineRuntime
 import VitrineGraphics
 import VitrineScene
+import VitrineSystem
 
 /// The members of one JSON object of a config, and which of them the schema has read: what is
 /// left over at the end is an unknown key.
@@ -265,9 +266,10 @@ struct ConfigReader {
         return choice
     }
 
-    /// `"text"` with JSON escapes, as messages quote values.
+    /// `"text"` with JSON escapes, as messages quote values; a long one cut short
+    /// (`QuotedValue`, 80 characters).
     static func quoted(_ text: String) -> String {
-        JSONValue.string(text).serialized()
+        QuotedValue.quoted(text)
     }
 
     // MARK: - Images
@@ -301,7 +303,7 @@ struct ConfigReader {
         if let known = self.checkedImages[resolved] { return known }
         var problem: String?
         do {
-            _ = try ImageStore.decode(try FileBytes.read(resolved), name: resolved)
+            _ = try ImageStore.decode(try FileReader.read(resolved, limit: ImageStore.largestFile, what: "an image file"), name: resolved)
         } catch {
             problem = error.code == .notFound ? error.message : error.description
         }
