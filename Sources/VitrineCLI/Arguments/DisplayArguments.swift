@@ -59,11 +59,22 @@ enum DisplayArguments {
         return rotation
     }
 
-    /// `--size WxH`.
+    /// The largest `--size` side (8192 pixels): the largest framebuffer most display hardware
+    /// scans out (the Raspberry Pi 4/5's vc4 and Intel's older generations stop at 8192 wide;
+    /// an 8K panel is 7680), and 8192×8192 is a 256 MiB frame — with the shadow buffer and
+    /// layers about a gigabyte, as much as a kiosk machine should be asked for. 16384², which
+    /// the runner itself accepts, took minutes a frame.
+    static let largestSide = 8192
+
+    /// `--size WxH`: 1 to `largestSide` pixels a side.
     static func size(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> PixelSize? {
         guard let size = arguments.value("size") else { return nil }
         guard let request = ModeRequest(parsing: size), request.refreshRate == nil else {
             throw CommandLineError.invalidValue(command: command, option: "size", value: size, expected: "WIDTHxHEIGHT, e.g. 1280x800")
+        }
+        guard request.width <= Self.largestSide, request.height <= Self.largestSide else {
+            throw CommandLineError.invalidValue(
+                command: command, option: "size", value: size, expected: "at most \(Self.largestSide) pixels a side, e.g. 1920x1080")
         }
         return PixelSize(width: request.width, height: request.height)
     }
