@@ -4,6 +4,16 @@ import VitrineKiosk
 
 @Suite("Kiosk config errors")
 struct ConfigErrorTests {
+    @Test("a 10,000-character value is quoted cut to 80 characters, with its length, in its error line")
+    func longValue() throws {
+        let fixture = try ConfigFixture()
+        let long = "#" + String(repeating: "1", count: 9_999)
+        let check = fixture.check(#"{"version": 1, "theme": {"tint": ""# + long + #""}}"#)
+        #expect(ConfigFixture.describe(check.errors) == [
+            "theme.tint: \"#" + String(repeating: "1", count: 79) + "…\"…(10000 characters) is not a colour (use #RRGGBB or #RRGGBBAA)"
+        ])
+    }
+
     @Test("a syntax error names the file, line and column, and nothing else is checked")
     func syntax() throws {
         let fixture = try ConfigFixture()

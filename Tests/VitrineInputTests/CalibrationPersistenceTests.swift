@@ -21,6 +21,21 @@ struct CalibrationPersistenceTests {
         #expect(text.hasSuffix("\nLIBINPUT_CALIBRATION_MATRIX=\"-0.97 0.03 0.99 0.02 1.04 -0.03\"\n"))
     }
 
+    @Test("a calibration file that is a FIFO is rejected at once with its reason (reading it used to block device set-up forever)")
+    func fifoCalibrationFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/panel.env"
+        #expect(mkfifo(path, 0o644) == 0)
+        let store = CalibrationStore.load(directory: directory.path)
+        let entry = try #require(store.entry(forKey: "panel"))
+        #expect(entry.matrix == nil)
+        #expect(entry.problem == "it cannot be read: \(path) is a FIFO, not a regular file")
+        let (calibration, warning) = store.resolve(name: "Panel", key: "panel", udevMatrix: nil)
+        #expect(calibration == .identity)
+        #expect(warning?.message.contains("\(path) is a FIFO") == true)
+    }
+
     @Test("a write stopped between the temporary file and the rename leaves the old file intact, and the next write cleans up")
     func killedBeforeRename() throws {
         let directory = TemporaryDirectory()
