@@ -59,12 +59,8 @@ enum DisplayArguments {
         return rotation
     }
 
-    /// The largest `--size` side (8192 pixels): the largest framebuffer most display hardware
-    /// scans out (the Raspberry Pi 4/5's vc4 and Intel's older generations stop at 8192 wide;
-    /// an 8K panel is 7680), and 8192×8192 is a 256 MiB frame — with the shadow buffer and
-    /// layers about a gigabyte, as much as a kiosk machine should be asked for. 16384², which
-    /// the runner itself accepts, took minutes a frame.
-    static let largestSide = 8192
+    /// The largest `--size` side: `DisplayConfiguration.largestHeadlessSide` (8192 pixels).
+    static let largestSide = DisplayConfiguration.largestHeadlessSide
 
     /// `--size WxH`: 1 to `largestSide` pixels a side.
     static func size(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> PixelSize? {
