@@ -197,7 +197,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineGraphicsTests",
-            dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport", "CTurboJPEG"],
+            dependencies: ["VitrineGraphics", "VitrineCore", "VitrineTestSupport", "CTurboJPEG", "VitrineSystem"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineTextTests",

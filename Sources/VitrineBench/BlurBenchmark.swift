@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 
 /// `blur-sigma8`, `blur-sigma20`, `blur-sigma40`: the backdrop blur of a 1920×1080 photo-like
 /// frame against OpenCV's `cv2.stackBlur` and `cv2.GaussianBlur` on the same bytes, one thread
@@ -162,7 +163,7 @@ enum RawFrame {
     }
 
     static func read(_ path: String, size: PixelSize) throws(VitrineError) -> PixelBuffer {
-        let bytes = try FileBytes.read(path)
+        let bytes = try FileReader.read(path, limit: size.width * 4 * size.height, what: "a raw \(size) BGRA frame")
         let rowBytes = size.width * 4
         guard bytes.count == rowBytes * size.height else {
             throw VitrineError(.invalidData, "\(path) has \(bytes.count) bytes, expected \(rowBytes * size.height) for \(size) BGRA")

@@ -38,6 +38,26 @@ public enum CommandLineTool {
         return text
     }
 
+    /// The process's entry point (`main.swift`): holds SIGTERM, SIGINT and SIGHUP back before
+    /// anything else (`StopSignals`), then runs the command.
+    public static func main(_ arguments: [String]) -> Int32 {
+        StopSignals.block()
+        self.delayStartForTests()
+        return self.run(arguments)
+    }
+
+    /// The test seam of the early signal mask: `VITRINE_TEST_START_DELAY_MS=N` (0 to 10000)
+    /// sleeps N ms after the signals are blocked and before the command starts, so a test can
+    /// send SIGTERM while no handler exists yet (Docs/testing.md, "Signals before the loop").
+    public static let startDelayVariable = "VITRINE_TEST_START_DELAY_MS"
+
+    static func delayStartForTests() {
+        guard let text = Environment.value(self.startDelayVariable), let milliseconds = Int(text), (1...10_000).contains(milliseconds) else { return }
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
     /// Runs with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         MemoryPolicy.returnLargeBuffersToKernel()
@@ -60,6 +80,7 @@ public enum CommandLineTool {
             StandardStreams.writeError(CommandLineError.unknownCommand(first).description + "\n")
             return 2
         }
+        if !command.watchesStopSignals { StopSignals.release() }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             StandardStreams.writeOutput(command.help)

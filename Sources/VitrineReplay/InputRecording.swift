@@ -12,13 +12,18 @@ public enum InputRecording: Sendable {
     public static func load(_ path: String) throws(VitrineError) -> InputRecording {
         let text: String
         do {
-            text = try Directory.readText(path, limit: 256 << 20)
+            text = try FileReader.readText(path, limit: Self.largestFile, what: "a recording or touch script")
         } catch {
-            let code: VitrineError.Code = error.errno == ENOENT ? .notFound : (error.errno == EACCES ? .permissionDenied : .ioFailure)
-            throw VitrineError(code, "cannot read the recording \(path)", cause: error)
+            throw VitrineError(error.code, "recording: \(error.message)", hint: error.hint, cause: error.cause)
         }
         return try self.parse(text, file: path)
     }
+
+    /// The largest recording or touch script read (64 MiB). A `libinput record` line is about
+    /// 70 bytes and a moving finger writes four or five per frame at the panel's 60–120 Hz, so a
+    /// minute of one busy finger is ~2 MB and 64 MiB about half an hour of continuous touch —
+    /// more than any test or soak replays; a larger file is the wrong file.
+    public static let largestFile = 64 << 20
 
     /// Reads a recording or script from its text; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(VitrineError) -> InputRecording {

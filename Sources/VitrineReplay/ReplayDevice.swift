@@ -54,7 +54,7 @@ struct ReplayDevice {
                 udevMatrix = CalibrationMatrix(udevValue: text)
                 if udevMatrix == nil {
                     notes.append(VitrineError(
-                        .invalidCalibration, "\(place): udev property \(CalibrationStore.propertyName)=\"\(text)\" of '\(device.name)' is not six numbers; ignored, as libinput ignores it"))
+                        .invalidCalibration, "\(place): udev property \(CalibrationStore.propertyName)=\(QuotedValue.quoted(text)) of '\(device.name)' is not six numbers; ignored, as libinput ignores it"))
                 }
             }
             let resolved = calibrations.resolve(name: device.name, key: key, udevMatrix: udevMatrix)

@@ -28,6 +28,8 @@ public final class ReplaySource: InputSource {
 
     public var onFrame: ((TouchFrame) -> Void)?
     public var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+    /// Why the calibration directory could not be read (`CalibrationStore.problems`).
+    private let calibrationProblems: [VitrineError]
     /// Called once after the last sample (and the cancellations the end brings).
     public var onFinished: (() -> Void)?
     public var transform: TouchTransform
@@ -57,6 +59,8 @@ public final class ReplaySource: InputSource {
         self.file = file
         self.transform = transform
         self.loop = loop
+        // An unreadable calibration directory is said at start, as `LibinputSource` says it.
+        self.calibrationProblems = calibrations.problems
         switch recording {
         case .libinputRecord(let recorded):
             self.replayDevices = recorded.devices.map { ReplayDevice($0, calibrations: calibrations, file: file) }
@@ -85,6 +89,7 @@ public final class ReplaySource: InputSource {
     public func start() throws(VitrineError) {
         guard self.timer == nil && self.next == 0 && !self.isFinished else { return }
         self.startTime = self.loop.now
+        for problem in self.calibrationProblems { self.onDeviceEvent?(.warning(problem)) }
         for device in self.replayDevices {
             self.onDeviceEvent?(.added(device.info))
             for note in device.notes { self.onDeviceEvent?(.warning(note)) }

@@ -22,9 +22,9 @@ public final class HeadlessRunner {
     /// The scene's events, oldest first (the last 1024).
     public private(set) var events = BoundedLog<SceneEvent>(capacity: 1024)
 
-    /// The largest headless screen (16384 pixels a side, as DRM's mode limit; and at most 2^28
-    /// pixels, a 1 GiB frame).
-    public static let largestSide = 16384
+    /// The largest headless screen (`DisplayConfiguration.largestHeadlessSide`, 8192 pixels a
+    /// side; and at most 2^28 pixels, a 1 GiB frame).
+    public static let largestSide = DisplayConfiguration.largestHeadlessSide
     public static let largestPixelCount = 1 << 28
 
     /// - Parameters:

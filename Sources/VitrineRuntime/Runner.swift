@@ -110,8 +110,14 @@ public final class Runner {
         self.settings = settings
         let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
         self.signals = signals
-        signals.on(SIGINT) { [loop] _ in loop.stop() }
-        signals.on(SIGTERM) { [loop] _ in loop.stop() }
+        signals.on(SIGINT) { [loop, logger] _ in
+            logger.notice("SIGINT: stopping")
+            loop.stop()
+        }
+        signals.on(SIGTERM) { [loop, logger] _ in
+            logger.notice("SIGTERM: stopping")
+            loop.stop()
+        }
         signals.on(SIGHUP) { [weak self] _ in self?.reload() }
 
         let display = try self.openDisplay.map { open throws(VitrineError) in try open(settings.display, self.loop) }
@@ -260,6 +266,17 @@ public final class Runner {
             let input = try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
                 ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
             if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
+            // Without this the sources' warnings went nowhere: an unreadable calibration
+            // directory left the panel uncalibrated with no message. (Added and removed devices
+            // the sources log themselves.)
+            let inputLogger = Logger("input")
+            input.onDeviceEvent = { event in
+                switch event {
+                case .error(let error): inputLogger.error("\(error)")
+                case .warning(let warning): inputLogger.warning("\(warning)")
+                case .added, .removed, .calibrationChanged: break
+                }
+            }
             try input.start()
             self.input = input
             self.calibrationWatch = InputOpener.followCalibrationChanges(of: input, directory: configuration.calibrationDirectory, loop: self.loop)

@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 import VitrineTestSupport
 @testable import VitrineCLI
 
@@ -66,7 +67,7 @@ struct ReplayCommandTests {
             "--screenshot", directory.file("out.png"), "--state-out", directory.file("state.json"),
         ])
         #expect(status == 0)
-        let state = try JSONParser.parse(String(decoding: try FileBytes.read(directory.file("state.json")), as: UTF8.self))
+        let state = try JSONParser.parse(String(decoding: try FileReader.read(directory.file("state.json"), limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
         #expect(state["schema"]?.stringValue == "vitrine-state/2")
         #expect(state["onboarding"]?["page_index"]?.doubleValue == 1)
         #expect(try PNGCodec.read(path: directory.file("out.png")).size == PixelSize(width: 320, height: 200))

@@ -76,6 +76,29 @@ struct DoctorInputConfigTests {
         #expect(lines().first?.hasPrefix("warn calibration: the udev rule 70-vitrine-calibration.rules is not installed") == true)
     }
 
+    @Test("calibration: a directory that cannot be read warns, naming it and the owner and mode to give it")
+    func unreadableCalibrationDirectory() throws {
+        let machine = try FakeMachine()
+        let root = machine.directory.path
+        let directory = root + "/var/lib/vitrine/calibration"
+        // As root a mode of 000 denies nothing: root's test puts a file where the folder goes
+        // (ENOTDIR); another user gets a real chmod 000 folder.
+        if getuid() == 0 {
+            #expect(rmdir(directory) == 0)
+            try machine.write("/var/lib/vitrine/calibration", "not a folder\n")
+        } else {
+            #expect(chmod(directory, 0o000) == 0)
+        }
+        defer { _ = chmod(directory, 0o755) }
+        let system = machine.system
+        let input = DoctorInput.load(system, accounts: DoctorAccounts.load(system), service: DoctorService.load(system))
+        let findings = DoctorCalibration.load(system, directory: "/var/lib/vitrine/calibration", input: input).findings().map(\.description)
+        let reason = getuid() == 0 ? "Not a directory" : "Permission denied"
+        #expect(findings == [
+            "warn calibration: \(directory): cannot read the calibration directory \(directory): \(reason); touch devices run uncalibrated — make it a folder the service user can read and enter: chown vitrine: \(directory) && chmod 750 \(directory) (as another user, run sudo vitrine doctor)"
+        ])
+    }
+
     @Test("config: check-config's path; a missing image fails naming the field, a CJK title with no CJK font warns naming the field and fonts-noto-cjk")
     func config() throws {
         let machine = try FakeMachine()

@@ -57,7 +57,7 @@ struct OneUnitTests {
         let state = directory.file("state.json")
         #expect(CommandLineTool.run(["replay", "--scene", config, "--events", try self.script(in: directory), "--size", "640x400", "--scale", "2", "--screenshot", replay, "--state-out", state]) == 0)
         #expect(try PNGCodec.read(path: replay).size == PixelSize(width: 640, height: 400))
-        let dump = try JSONParser.parse(String(decoding: try FileBytes.read(state), as: UTF8.self))
+        let dump = try JSONParser.parse(String(decoding: try FileReader.read(state, limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
         #expect(dump["size"]?["width"]?.doubleValue == 320)
         #expect(dump["size"]?["height"]?.doubleValue == 200)
 

@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 import VitrineKiosk
 
 /// Content check-config used to call "ok" that broke on the panel (issue 16, item 4).
@@ -100,7 +101,7 @@ struct ConfigContentTests {
     func fontFilePath() throws {
         let fixture = try ConfigFixture()
         let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-        try #require(FileBytes.read(bold).count > 0, "fonts-dejavu-core is a build dependency")
+        try #require(FileReader.read(bold, limit: FontFace.largestFile, what: "a font file").count > 0, "fonts-dejavu-core is a build dependency")
         let face = try FontLibrary().face(for: FontDescriptor(family: bold))
         // As a family name fontconfig would have matched the regular DejaVuSans.ttf instead.
         #expect(face.path == bold)

@@ -4,6 +4,26 @@ import VitrineKiosk
 
 @Suite("Kiosk config errors")
 struct ConfigErrorTests {
+    @Test("a 10,000-character value is quoted cut to 80 characters, with its length, in its error line")
+    func longValue() throws {
+        let fixture = try ConfigFixture()
+        let long = "#" + String(repeating: "1", count: 9_999)
+        let check = fixture.check(#"{"version": 1, "theme": {"tint": ""# + long + #""}}"#)
+        #expect(ConfigFixture.describe(check.errors) == [
+            "theme.tint: \"#" + String(repeating: "1", count: 79) + "…\"…(10000 characters) is not a colour (use #RRGGBB or #RRGGBBAA)"
+        ])
+    }
+
+    @Test("display.headlessSize is at most 8192 pixels a side, as --size; a DRM mode may be 16384")
+    func headlessSizeBound() throws {
+        let fixture = try ConfigFixture()
+        #expect(ConfigFixture.describe(fixture.check(#"{"version": 1, "display": {"headlessSize": "8193x100"}}"#).errors) == [
+            "display.headlessSize: \"8193x100\" is not a size (use WIDTHxHEIGHT, e.g. 1280x800)"
+        ])
+        #expect(fixture.check(#"{"version": 1, "display": {"headlessSize": "8192x8192"}}"#).errors.isEmpty)
+        #expect(fixture.check(#"{"version": 1, "display": {"mode": "16384x100@60"}}"#).errors.isEmpty)
+    }
+
     @Test("a syntax error names the file, line and column, and nothing else is checked")
     func syntax() throws {
         let fixture = try ConfigFixture()

@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineDRM
 import VitrineGraphics
 import VitrineKiosk
+import VitrineSystem
 import VitrineUI
 
 @Suite("Kiosk config parsing")
@@ -110,7 +111,7 @@ struct ConfigParsingTests {
 
     @Test("the built-in demo is Examples/demo/kiosk.json, byte for byte (scripts/embed-demo.py copies it)")
     func demoIsTheExampleFile() throws {
-        let bytes = try FileBytes.read(examplesDirectory + "/demo/kiosk.json")
+        let bytes = try FileReader.read(examplesDirectory + "/demo/kiosk.json", limit: KioskConfigLoader.largestFile, what: "a config file")
         #expect(bytes == Array(KioskDemo.text.utf8))
         let check = try KioskConfigLoader.check(path: examplesDirectory + "/demo/kiosk.json")
         #expect(check.errors.isEmpty && check.warnings.isEmpty, "\(check.errorLines + check.warningLines)")
@@ -160,7 +161,7 @@ struct ConfigParsingTests {
     func exampleImages() throws {
         var total = 0
         for name in ["entrance.jpg", "galleries.jpg", "garden.jpg", "hall.jpg", "floor-plan.png"] {
-            let bytes = try FileBytes.read(examplesDirectory + "/images/" + name)
+            let bytes = try FileReader.read(examplesDirectory + "/images/" + name, limit: ImageStore.largestFile, what: "an image file")
             let image = try ImageStore.decode(bytes, name: name)
             #expect(image.width > 0 && image.height > 0)
             total += bytes.count

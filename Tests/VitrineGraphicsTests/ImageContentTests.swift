@@ -2,6 +2,7 @@ import CTurboJPEG
 import Testing
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 import VitrineTestSupport
 
 /// Images check-config must not let through, and images far larger than their place.
@@ -65,7 +66,7 @@ struct ImageContentTests {
         // Made once with Pillow: Image.new("CMYK", (32, 8)), four 8x8 blocks C,M,Y,K =
         // (0,255,255,0) red, (0,0,0,128) grey, (255,0,0,0) cyan, (0,0,0,0) white,
         // saved quality=100, subsampling=0 (libjpeg writes the Adobe marker; Pillow inverts).
-        let bytes = try FileBytes.read(GoldenImage.snapshotDirectory() + "/cmyk-adobe.jpg")
+        let bytes = try FileReader.read(GoldenImage.snapshotDirectory() + "/cmyk-adobe.jpg", limit: ImageStore.largestFile, what: "an image file")
         #expect(JPEGMarkers(bytes).hasAdobeMarker)
         let image = try ImageStore.decode(bytes, name: "cmyk-adobe.jpg")
         #expect(image.size == PixelSize(width: 32, height: 8))

@@ -44,7 +44,7 @@ final class CalibrationControllerFixture {
 
     deinit { self.directory.remove() }
 
-    var fileText: String? { try? Directory.readText(self.directory.path + "/panel.env") }
+    var fileText: String? { try? FileReader.readText(self.directory.path + "/panel.env", limit: CalibrationStore.largestFile, what: "a calibration file") }
     var fileNames: [String] { Directory.entryNames(self.directory.path).sorted() }
 
     func frame(_ phase: TouchContact.Phase, _ id: Int, x: Double, y: Double) {

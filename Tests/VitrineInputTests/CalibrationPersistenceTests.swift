@@ -17,8 +17,23 @@ struct CalibrationPersistenceTests {
         #expect(path == directory.path + "/1234-5679-Vitrine_Skewed_Touch.env")
         let entry = try #require(CalibrationStore.load(directory: directory.path).entry(forKey: "1234-5679-Vitrine_Skewed_Touch"))
         #expect(entry.matrix == Self.new && entry.deviceName == "Vitrine Skewed Touch" && entry.problem == nil)
-        let text = try Directory.readText(path)
+        let text = try FileReader.readText(path, limit: CalibrationStore.largestFile, what: "a calibration file")
         #expect(text.hasSuffix("\nLIBINPUT_CALIBRATION_MATRIX=\"-0.97 0.03 0.99 0.02 1.04 -0.03\"\n"))
+    }
+
+    @Test("a calibration file that is a FIFO is rejected at once with its reason (reading it used to block device set-up forever)")
+    func fifoCalibrationFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/panel.env"
+        #expect(mkfifo(path, 0o644) == 0)
+        let store = CalibrationStore.load(directory: directory.path)
+        let entry = try #require(store.entry(forKey: "panel"))
+        #expect(entry.matrix == nil)
+        #expect(entry.problem == "it cannot be read: \(path) is a FIFO, not a regular file")
+        let (calibration, warning) = store.resolve(name: "Panel", key: "panel", udevMatrix: nil)
+        #expect(calibration == .identity)
+        #expect(warning?.message.contains("\(path) is a FIFO") == true)
     }
 
     @Test("a write stopped between the temporary file and the rename leaves the old file intact, and the next write cleans up")
@@ -26,11 +41,11 @@ struct CalibrationPersistenceTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = try CalibrationStore.save(Self.old, key: "panel", deviceName: "Panel", directory: directory.path)
-        let before = try Directory.readText(path)
+        let before = try FileReader.readText(path, limit: CalibrationStore.largestFile, what: "a calibration file")
         // The process dies here: the new file is written and synced, the rename never happens.
         let pending = try CalibrationStore.prepareSave(Self.new, key: "panel", deviceName: "Panel", directory: directory.path)
         #expect(Directory.exists(pending.temporary))
-        #expect(try Directory.readText(path) == before)
+        #expect(try FileReader.readText(path, limit: CalibrationStore.largestFile, what: "a calibration file") == before)
         #expect(CalibrationStore.load(directory: directory.path).entry(forKey: "panel")?.matrix == Self.old)
         #expect(CalibrationStore.load(directory: directory.path).entries.count == 1)
         // What a dead writer leaves carries a pid that no longer runs; the next save removes it.

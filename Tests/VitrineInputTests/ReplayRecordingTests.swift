@@ -130,7 +130,7 @@ struct ReplayRecordingTests {
 
     @Test("a recording's udev LIBINPUT_CALIBRATION_MATRIX applies when no file overrides it")
     func udevPropertyInRecording() throws {
-        let text = try Directory.readText(Recordings.path("one-finger-drag.yml"))
+        let text = try FileReader.readText(Recordings.path("one-finger-drag.yml"), limit: InputRecording.largestFile, what: "a recording")
             .replacing("    - ID_INPUT=1\n", with: "    - ID_INPUT=1\n    - LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.25 0 0.5 0.25\n")
         let run = ReplayRun(recording: try InputRecording.parse(text, file: "udev.yml"), file: "udev.yml")
         try run.playToEnd()

@@ -89,14 +89,21 @@ public struct ParsedArguments: Sendable {
                 throw CommandLineError.unknownOption(command: command, option: argument)
             }
             if spec.valueName != nil {
+                let value: String
                 if let inlineValue {
-                    parsed.values[spec.long] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    parsed.values[spec.long] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw CommandLineError.missingValue(command: command, option: spec.long, valueName: spec.valueName!)
                 }
+                // No option means anything by an empty value (`--scene ""` is a typo or an
+                // unset shell variable): a usage error, not a file that cannot be found.
+                guard !value.isEmpty else {
+                    throw CommandLineError.missingValue(command: command, option: spec.long, valueName: spec.valueName!)
+                }
+                parsed.values[spec.long] = value
             } else {
                 guard inlineValue == nil else {
                     throw CommandLineError.invalidValue(command: command, option: spec.long, value: inlineValue!, expected: "no value (it is a flag)")
@@ -120,15 +127,15 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "vitrine: unknown command '\(name)' (see `vitrine --help`)"
+            return "vitrine: unknown command '\(QuotedValue.shortened(name))' (see `vitrine --help`)"
         case .unknownOption(let command, let option):
-            return "vitrine \(command): unknown option \(option) (see `vitrine \(command) --help`)"
+            return "vitrine \(command): unknown option \(QuotedValue.shortened(option)) (see `vitrine \(command) --help`)"
         case .missingValue(let command, let option, let valueName):
             return "vitrine \(command): --\(option) needs a value (\(valueName))"
         case .invalidValue(let command, let option, let value, let expected):
-            return "vitrine \(command): --\(option) '\(value)' is not valid: expected \(expected)"
+            return "vitrine \(command): --\(option) '\(QuotedValue.shortened(value))' is not valid: expected \(expected)"
         case .unexpectedArgument(let command, let argument):
-            return "vitrine \(command): unexpected argument '\(argument)' (see `vitrine \(command) --help`)"
+            return "vitrine \(command): unexpected argument '\(QuotedValue.shortened(argument))' (see `vitrine \(command) --help`)"
         case .missingArgument(let command, let name):
             return "vitrine \(command): missing \(name) (see `vitrine \(command) --help`)"
         }

@@ -11,12 +11,17 @@ public protocol Command: Sendable {
     /// Paragraphs after the options in `vitrine NAME --help`.
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
+    /// Whether the command takes SIGTERM, SIGINT and SIGHUP on a `SignalWatcher` (a run loop).
+    /// They are blocked from the start of the process (`StopSignals`); for a command that says
+    /// false they are released before it runs, so SIGTERM ends it by the default action.
+    static var watchesStopSignals: Bool { get }
     /// Runs the command and returns the exit status.
     static func run(_ arguments: ParsedArguments) throws -> Int32
 }
 
 extension Command {
     public static var discussion: String { "" }
+    public static var watchesStopSignals: Bool { false }
 
     /// The text `vitrine NAME --help` prints.
     public static var help: String {

@@ -59,11 +59,18 @@ enum DisplayArguments {
         return rotation
     }
 
-    /// `--size WxH`.
+    /// The largest `--size` side: `DisplayConfiguration.largestHeadlessSide` (8192 pixels).
+    static let largestSide = DisplayConfiguration.largestHeadlessSide
+
+    /// `--size WxH`: 1 to `largestSide` pixels a side.
     static func size(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> PixelSize? {
         guard let size = arguments.value("size") else { return nil }
         guard let request = ModeRequest(parsing: size), request.refreshRate == nil else {
             throw CommandLineError.invalidValue(command: command, option: "size", value: size, expected: "WIDTHxHEIGHT, e.g. 1280x800")
+        }
+        guard request.width <= Self.largestSide, request.height <= Self.largestSide else {
+            throw CommandLineError.invalidValue(
+                command: command, option: "size", value: size, expected: "at most \(Self.largestSide) pixels a side, e.g. 1920x1080")
         }
         return PixelSize(width: request.width, height: request.height)
     }

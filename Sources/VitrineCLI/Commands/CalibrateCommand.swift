@@ -8,6 +8,7 @@ enum CalibrateCommand: Command {
     static let name = "calibrate"
     static let summary = "Calibrate a touchscreen on the panel: touch the targets, check, save (or --reset its calibration)."
     static let synopsis = "[--touchscreen NAME|NODE] [--timeout S] [--reset] [--config PATH] [--seat NAME] [--calibration DIR] [display options]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] =
         [
             OptionSpec("touchscreen", value: "NAME|NODE", help: "the touchscreen to calibrate, e.g. /dev/input/event5 [the first]"),
@@ -46,6 +47,8 @@ enum CalibrateCommand: Command {
         options.scale = try arguments.number("scale", in: 0.25...8) ?? kiosk.scale
         let loop = try EpollEventLoop()
         if arguments.has("reset") {
+            // No loop watches signals here: SIGTERM ends it as usual.
+            StopSignals.release()
             let (path, removed, device) = try CalibrationRun.reset(options, loop: loop)
             StandardStreams.writeOutput(
                 removed

@@ -33,7 +33,7 @@ enum CtlCommand: Command {
         var members: [(key: String, value: JSONValue)] = [("id", .number(1)), ("command", .string(command))]
         for pair in arguments.positionals.dropFirst() {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw VitrineError(.invalidArgument, "\"\(pair)\" is not key=value", hint: "e.g. vitrine ctl navigate to=push screen=home")
+                throw VitrineError(.invalidArgument, "\(QuotedValue.quoted(pair)) is not key=value", hint: "e.g. vitrine ctl navigate to=push screen=home")
             }
             let text = String(pair[pair.index(after: equals)...])
             members.append((String(pair[..<equals]), (try? JSONParser.parse(text)) ?? .string(text)))

@@ -11,6 +11,7 @@ enum DemoCommand: Command {
     static let name = "demo"
     static let summary = "Show the built-in demo kiosk (onboarding, split sheet, content sheet); headless, write PNGs of its screens."
     static let synopsis = "[--headless] [--out DIR] [--seconds N] [display options]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] =
         [
             OptionSpec("headless", help: "render without a screen and write PNG files of each screen (the default when there is no display)"),
@@ -33,6 +34,9 @@ enum DemoCommand: Command {
         var configuration = KioskDemo.configuration
         configuration.display = try DisplayArguments.configuration(from: arguments, command: self.name)
         configuration.scale = try arguments.number("scale", in: 0.25...8) ?? 1
+        // Checked here, before the headless path that does not use it: a bad value is an error
+        // whichever way the demo runs.
+        let seconds = try arguments.number("seconds", in: 0.1...1e9)
         let hasDisplay = !CardDiscovery.candidates(explicit: configuration.display.drm.devicePath, udev: nil).isEmpty || Directory.exists(configuration.display.fbdevPath)
         if arguments.has("headless") || configuration.display.kind == .headless || (!hasDisplay && configuration.display.kind == .auto) {
             let status = try self.renderHeadless(configuration, directory: arguments.value("out") ?? "demo-output")
@@ -42,12 +46,14 @@ enum DemoCommand: Command {
             return status
         }
         let runner = Runner(scene: KioskScene(configuration: configuration), settings: configuration.settings, loop: try EpollEventLoop())
-        try runner.run(seconds: try arguments.number("seconds", in: 0.1...1e9))
+        try runner.run(seconds: seconds)
         return 0
     }
 
     /// Walks the demo through its screens as a visitor would and writes a PNG of each.
     static func renderHeadless(_ configuration: KioskConfiguration, directory: String) throws -> Int32 {
+        // No loop watches signals headless: SIGTERM ends it as usual.
+        StopSignals.release()
         let size = configuration.display.headlessSize
         let scene = KioskScene(configuration: configuration)
         let headless = try HeadlessRunner(scene: scene, size: size, scale: configuration.scale)

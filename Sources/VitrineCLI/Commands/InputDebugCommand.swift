@@ -9,6 +9,7 @@ enum InputDebugCommand: Command {
     static let name = "input-debug"
     static let summary = "Print touch frames live (like libinput debug-events), in logical screen points."
     static let synopsis = "[--seat NAME] [--rotation DEG] [--size WxH] [--scale N] [--calibration DIR] [--replay FILE [--realtime]] [--seconds N]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] =
         InputArguments.options + [
             OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: the output rotation, which turns touch with the picture [0]"),

@@ -9,6 +9,7 @@ enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Show a kiosk config in a desktop window that reloads on every save (mouse = finger)."
     static let synopsis = "CONFIG|demo [--size WxH] [--scale N] [--rotation DEG] [--screenshots DIR] [--control PATH] [--seconds N] [--screenshot FILE]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] = [
         OptionSpec("size", value: "WxH", help: "the panel in pixels, as wired [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),

@@ -11,6 +11,7 @@ enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the kiosk from a config file (default \(KioskConfigLoader.defaultPath); the built-in demo when it does not exist)."
     static let synopsis = "[--config PATH|demo] [--control PATH|none] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] =
         [
             OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
@@ -60,7 +61,7 @@ enum RunCommand: Command {
         runner.fallback = fallback
         if let control = arguments.value("control") {
             guard control == "none" || control.hasPrefix("/") || control.hasPrefix(".") else {
-                throw VitrineError(.invalidArgument, "run: --control takes a socket path or none, not \"\(control)\"", hint: "e.g. --control /run/vitrine/control.sock")
+                throw VitrineError(.invalidArgument, "run: --control takes a socket path or none, not \(QuotedValue.quoted(control))", hint: "e.g. --control /run/vitrine/control.sock")
             }
             runner.controlPath = control == "none" ? nil : control
         }

@@ -11,6 +11,7 @@ enum TestPatternCommand: Command {
     static let name = "test-pattern"
     static let summary = "Show a test pattern with a moving square and print the measured frame interval."
     static let synopsis = "[--seconds N] [--png FILE] [--frame N] [display options]"
+    static let watchesStopSignals = true
     static let options: [OptionSpec] =
         [
             OptionSpec("seconds", value: "N", help: "how long to animate [10]"),

@@ -24,6 +24,9 @@ public struct CalibrationStore: Sendable {
     public static let propertyName = "LIBINPUT_CALIBRATION_MATRIX"
     /// The file name suffix.
     public static let fileExtension = ".env"
+    /// The largest calibration file read (64 KiB): one is a comment and one line, under 200
+    /// bytes; anything near this is not a calibration file.
+    public static let largestFile = 64 << 10
 
     /// One calibration file.
     public struct Entry: Sendable, Equatable {
@@ -71,7 +74,8 @@ public struct CalibrationStore: Sendable {
             if error.errno == ENOENT { return .empty(directory: directory) }
             let problem = VitrineError(
                 .invalidCalibration, "cannot read the calibration directory \(directory)",
-                hint: "touch devices run uncalibrated; check the directory's owner and mode", cause: error)
+                hint: "touch devices run uncalibrated until it can be read: it must be a folder the kiosk's user can read and enter (owner vitrine, mode 0750: chown vitrine: \(directory) && chmod 750 \(directory))",
+                cause: error)
             return CalibrationStore(directory: directory, entries: [], problems: [problem])
         }
         var entries: [Entry] = []
@@ -79,9 +83,9 @@ public struct CalibrationStore: Sendable {
             let key = String(name.dropLast(self.fileExtension.count))
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             do {
-                entries.append(self.parse(try Directory.readText(path), key: key, path: path))
+                entries.append(self.parse(try FileReader.readText(path, limit: Self.largestFile, what: "a calibration file"), key: key, path: path))
             } catch {
-                entries.append(Entry(key: key, path: path, matrix: nil, problem: "it cannot be read: \(error.errnoText)"))
+                entries.append(Entry(key: key, path: path, matrix: nil, problem: "it cannot be read: \(error.summary)"))
             }
         }
         return CalibrationStore(directory: directory, entries: entries)
@@ -113,7 +117,7 @@ public struct CalibrationStore: Sendable {
             return entry
         }
         guard let matrix = CalibrationMatrix(udevValue: value) else {
-            entry.problem = "\(Self.propertyName) \"\(value)\" is not six numbers"
+            entry.problem = "\(Self.propertyName) \(QuotedValue.quoted(value)) is not six numbers"
             return entry
         }
         entry.matrix = matrix

@@ -55,14 +55,18 @@ public struct VitrineError: Error, Sendable, CustomStringConvertible {
 
     /// One line: message, the cause's text, then the hint.
     public var description: String {
-        var text = self.message
+        guard let hint = self.hint else { return self.summary }
+        return self.summary + " — \(hint)"
+    }
+
+    /// The message and the cause's text, without the hint (for a caller that gives its own).
+    public var summary: String {
         if let cause = self.cause as? SystemError {
-            text += ": \(cause.errnoText)"
+            return self.message + ": \(cause.errnoText)"
         } else if let cause = self.cause {
-            text += ": \(cause)"
+            return self.message + ": \(cause)"
         }
-        if let hint = self.hint { text += " — \(hint)" }
-        return text
+        return self.message
     }
 }
 

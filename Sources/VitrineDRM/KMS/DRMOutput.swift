@@ -141,11 +141,18 @@ public final class DRMOutput: DisplayOutput {
             do {
                 device = try open(path)
             } catch {
+                // A card the user named is not skipped: its own error is the answer.
+                if options.devicePath != nil { throw error }
                 logger.debug("skipping \(path): \(error)")
                 if firstError == nil || (firstError?.code != .permissionDenied && error.code == .permissionDenied) { firstError = error }
                 continue
             }
             guard device.supportsKMS else {
+                if options.devicePath != nil {
+                    throw VitrineError(
+                        .invalidArgument, "\(path) is not a DRM card with modesetting (driver: \(device.driverName))",
+                        hint: "name a card that `vitrine list-displays` shows (/dev/dri/cardN), or leave the device out to find one")
+                }
                 logger.debug("skipping \(path): no modesetting (render-only)")
                 continue
             }

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
 ///
@@ -12,6 +13,11 @@ public final class ImageStore {
     /// look for little gain.
     public static let oversizeFactor = 2.0
 
+    /// The largest image file read (64 MiB). A 4K (3840×2160) photo as a quality-95 JPEG is
+    /// about 8 MB and a screen-sized PNG a few MB; a file eight times the first is a print
+    /// master, not something a panel shows. (What it decodes to is bounded by the codecs.)
+    public static let largestFile = 64 << 20
+
     private var images: [String: PixelBuffer] = [:]
     /// The size images are decoded to cover; nil decodes every image at its stored size.
     public let covering: PixelSize?
@@ -23,7 +29,7 @@ public final class ImageStore {
     /// The decoded image at `path`, from memory after the first time.
     public func image(at path: String) throws(VitrineError) -> PixelBuffer {
         if let cached = self.images[path] { return cached }
-        let image = try Self.decode(try FileBytes.read(path), name: path, covering: self.covering).pixels
+        let image = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: self.covering).pixels
         self.images[path] = image
         return image
     }

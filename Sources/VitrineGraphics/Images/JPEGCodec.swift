@@ -1,5 +1,6 @@
 import CTurboJPEG
 import VitrineCore
+import VitrineSystem
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (errors are return codes, so no
 /// setjmp/longjmp crosses Swift frames).

@@ -1,6 +1,7 @@
 import CPNG
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// PNG reading and writing through libpng's simplified API (`png_image_*`).
 ///
@@ -174,7 +175,7 @@ public enum PNGCodec {
 
     /// Reads and decodes a PNG file.
     public static func read(path: String) throws(VitrineError) -> PixelBuffer {
-        let bytes = try FileBytes.read(path)
+        let bytes = try FileReader.read(path, limit: ImageStore.largestFile, what: "an image file")
         return try self.decode(bytes, name: path)
     }
 

@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import VitrineCore
+import VitrineSystem
 
 /// The FreeType library handle of one `FontLibrary`, shared by its fonts so that it outlives
 /// every `FT_Face` made from it (`FT_Done_FreeType` runs when the last owner goes).
@@ -38,9 +39,16 @@ public final class FontFace {
     public let weight: FontDescriptor.Weight
     let hbFace: OpaquePointer
 
-    /// Opens `path`; throws a `VitrineError` naming the path when it is missing, unreadable or
-    /// not a font FreeType understands.
+    /// The largest font file opened (128 MiB). The largest common fonts are CJK collections
+    /// (Noto Sans CJK's `.ttc` is about 19 MB, Noto Serif CJK's about 25 MB); five times that
+    /// is not a font.
+    public static let largestFile = 128 << 20
+
+    /// Opens `path`; throws a `VitrineError` naming the path when it is missing, unreadable, not
+    /// a regular file (FreeType and HarfBuzz open it by path, so it is checked first:
+    /// `FileReader.check`) or not a font FreeType understands.
     init(path: String, index: Int, weight: FontDescriptor.Weight, freeType: FreeTypeLibrary) throws {
+        if let problem = Self.fileProblem(path) { throw problem }
         var probe: FT_Face?
         let error = FT_New_Face(freeType.raw, path, FT_Long(index), &probe)
         guard error == 0, let probe else { throw Self.openError(path: path, index: index, code: error) }
@@ -63,6 +71,17 @@ public final class FontFace {
     /// The fallback list to consult when this face lacks a character: fontconfig's ordering for
     /// this family at this weight.
     var fallbackDescriptor: FontDescriptor { FontDescriptor(family: self.familyName, weight: self.weight) }
+
+    /// Why `path` cannot be opened as a font file (`FileReader.check`), nil when it can.
+    private static func fileProblem(_ path: String) -> VitrineError? {
+        do {
+            try FileReader.check(path, limit: Self.largestFile, what: "a font file")
+            return nil
+        } catch {
+            guard error.code == .notFound else { return error }
+            return VitrineError(.notFound, "font \(error.message)", hint: "check the path, or name a family instead (fc-list : family lists them)")
+        }
+    }
 
     private static func openError(path: String, index: Int, code: FT_Error) -> VitrineError {
         let name = FreeTypeError.name(code)

@@ -28,7 +28,7 @@ extension ConfigReader {
             if let action = SceneAction.simple[name] { return action }
             if Self.verbs.contains(name) {
                 let argument = name == "emit" ? "event-name" : name == "setLanguage" ? "language" : "screen-id"
-                self.error(path, "\(Self.quoted(name)) needs an argument: {\"\(name)\": \"\(argument)\"}")
+                self.error(path, "\(Self.quoted(name)) needs an argument: {\(Self.quoted(name)): \(Self.quoted(argument))}")
             } else {
                 self.error(path, "\(Self.quoted(name)) is not an action (\(names.joined(separator: ", ")))" + Misspelling.hint(for: name, among: names))
             }
@@ -53,7 +53,7 @@ extension ConfigReader {
                 case "present": action = reader.presentation(object).map { .present(text, $0) }
                 case "setLanguage":
                     guard reader.languages.contains(text) else {
-                        let known = reader.languages.isEmpty ? "the kiosk lists none: add \"languages\": [\"en\", \"\(text)\"] at the top" : reader.languages.joined(separator: ", ")
+                        let known = reader.languages.isEmpty ? "the kiosk lists none: add \"languages\": [\"en\", \(Self.quoted(text))] at the top" : reader.languages.joined(separator: ", ")
                         reader.error(object.path(of: verb), "\(Self.quoted(text)) is not one of the kiosk's languages (\(known))" + Misspelling.hint(for: text, among: reader.languages))
                         return
                     }

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineGraphics
 
 /// What checking one image file found: the error that stops it loading, or a warning for a
@@ -48,7 +49,7 @@ extension ConfigReader {
         do {
             // Decoded for the screen, as `vitrine run` decodes it: a huge JPEG costs a scaled
             // decode here too, and every byte of it is still read, so truncation shows.
-            let image = try ImageStore.decode(try FileBytes.read(resolved), name: resolved, covering: screen)
+            let image = try ImageStore.decode(try FileReader.read(resolved, limit: ImageStore.largestFile, what: "an image file"), name: resolved, covering: screen)
             var warnings: [String] = []
             if let warning = image.warning { warnings.append("\(resolved): decodes, with a flaw that leaves the picture intact: \(warning)") }
             if let cover = ImageStore.coverSize(of: image.storedSize, shown: screen) {

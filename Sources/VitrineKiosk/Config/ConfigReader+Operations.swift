@@ -136,7 +136,7 @@ extension ConfigReader {
             let root = use.binding.isItemPath ? use.repeatSource?.components.first : parts.first
             guard let root else { continue }
             guard names.contains(root) else {
-                self.error(use.path, "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(names.isEmpty ? "the file names none: add \"data\": {\"\(root)\": \"\(root).json\"}" : "data: " + names.joined(separator: ", ")))" + Misspelling.hint(for: root, among: names))
+                self.error(use.path, "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(names.isEmpty ? "the file names none: add \"data\": {\(Self.quoted(root)): \(Self.quoted(root + ".json"))}" : "data: " + names.joined(separator: ", ")))" + Misspelling.hint(for: root, among: names))
                 continue
             }
             guard let document = documents[root] else { continue }

@@ -2,6 +2,7 @@ import VitrineCore
 import VitrineRuntime
 import VitrineGraphics
 import VitrineScene
+import VitrineSystem
 
 /// The members of one JSON object of a config, and which of them the schema has read: what is
 /// left over at the end is an unknown key.
@@ -268,8 +269,9 @@ struct ConfigReader {
         return choice
     }
 
-    /// `"text"` with JSON escapes, as messages quote values.
+    /// `"text"` with JSON escapes, as messages quote values; a long one cut short
+    /// (`QuotedValue`, 80 characters).
     static func quoted(_ text: String) -> String {
-        JSONValue.string(text).serialized()
+        QuotedValue.quoted(text)
     }
 }

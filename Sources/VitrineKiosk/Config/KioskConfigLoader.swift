@@ -1,6 +1,7 @@
 import VitrineCore
 import VitrineGraphics
 import VitrineScene
+import VitrineSystem
 
 /// Reads a kiosk config (JSON, Docs/config.md) into a `KioskConfiguration`.
 ///
@@ -20,6 +21,11 @@ public enum KioskConfigLoader {
     public static let defaultPath = "/etc/vitrine/kiosk.json"
     /// The `version` values this Vitrine reads: 1 (the fixed template, converted) and 2 (screens).
     public static let supportedVersions = 1...KioskConfiguration.currentVersion
+    /// The largest config file read (16 MiB). The examples are 1–13 KB and a kiosk of a
+    /// hundred screens in ten languages well under 1 MB; checking costs about eight times the
+    /// file in memory (a 100 MB file took 832 MB), so the limit keeps `check-config` and a
+    /// reload under ~150 MB on a panel with 1 GB.
+    public static let largestFile = 16 << 20
 
     /// Reads and checks the file at `path`, and throws unless it is valid.
     ///
@@ -49,7 +55,7 @@ public enum KioskConfigLoader {
     public static func check(path: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path)
+            bytes = try FileReader.read(path, limit: Self.largestFile, what: "a config file")
         } catch {
             throw self.unreadable(path, error)
         }
@@ -96,7 +102,8 @@ public enum KioskConfigLoader {
         case .permissionDenied:
             return VitrineError(.permissionDenied, "\(path): cannot open", hint: "make it readable by the kiosk's user (chmod 644)", cause: error.cause)
         default:
-            return VitrineError(error.code, "\(path): \(error.message)", hint: error.hint, cause: error.cause)
+            // The reader's message starts with the path already.
+            return error
         }
     }
 }

@@ -167,7 +167,9 @@ extension ConfigReader {
     private mutating func mode(_ value: JSONValue, at path: String, refreshAllowed: Bool) -> ModeRequest? {
         let form = refreshAllowed ? "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60" : "WIDTHxHEIGHT, e.g. 1280x800"
         guard let text = self.string(value, at: path, expected: "a string (\(form))") else { return nil }
-        guard let mode = ModeRequest(parsing: text), refreshAllowed || mode.refreshRate == nil, mode.width <= 16384, mode.height <= 16384 else {
+        // A mode may be as large as DRM's (16384); a headless size as large as the command line's.
+        let largest = refreshAllowed ? 16384 : DisplayConfiguration.largestHeadlessSide
+        guard let mode = ModeRequest(parsing: text), refreshAllowed || mode.refreshRate == nil, mode.width <= largest, mode.height <= largest else {
             self.error(path, "\(Self.quoted(text)) is not \(refreshAllowed ? "a mode" : "a size") (use \(form))")
             return nil
         }

@@ -1,5 +1,6 @@
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 
 /// One data source of a kiosk (`"data": {"menu": "menu.json"}` in the file, Docs/config.md,
 /// "Live data"): a JSON file the integrator's software rewrites, whose values bound texts,
@@ -27,9 +28,9 @@ public struct DataSourceFile: Sendable, Equatable {
     public static func read(_ path: String) throws(VitrineError) -> JSONValue {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path, limit: Self.largestFile)
+            bytes = try FileReader.read(path, limit: Self.largestFile, what: "a data file")
         } catch {
-            throw VitrineError(error.code, "data file \(path): \(error.message)", hint: error.hint ?? "write the file (Docs/operations.md, \"Live data\")", cause: error.cause)
+            throw VitrineError(error.code, "data file: \(error.message)", hint: error.hint ?? "write the file (Docs/operations.md, \"Live data\")", cause: error.cause)
         }
         guard !bytes.isEmpty else {
             throw VitrineError(.invalidData, "data file \(path): empty", hint: "write a JSON object; write to a temporary file and rename it over this one, so a reader never sees half a file")

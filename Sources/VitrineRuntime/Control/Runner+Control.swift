@@ -58,7 +58,7 @@ extension Runner {
                 return .failure("screenshot: \"path\" must name a PNG file the kiosk may write, e.g. /var/lib/vitrine/screen.png")
             }
             guard path.hasPrefix("/"), path.hasSuffix(".png") else {
-                return .failure("screenshot: \"\(path)\" is not an absolute path to a .png file; e.g. /var/lib/vitrine/screen.png")
+                return .failure("screenshot: \(QuotedValue.quoted(path)) is not an absolute path to a .png file; e.g. /var/lib/vitrine/screen.png")
             }
             do {
                 try self.writeScreenshot(to: path)
@@ -79,7 +79,7 @@ extension Runner {
             }
             guard scene.controlCommands.contains(request.command) else {
                 let all = ControlServer.ownCommands + Self.runtimeCommands + scene.controlCommands
-                return .failure("unknown command \"\(request.command)\"; the commands are \(all.joined(separator: ", "))")
+                return .failure("unknown command \(QuotedValue.quoted(request.command)); the commands are \(all.joined(separator: ", "))")
             }
             do {
                 return .success(try scene.control(request.command, arguments: request.arguments))

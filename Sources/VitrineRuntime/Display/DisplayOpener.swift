@@ -21,6 +21,12 @@ public struct DisplayConfiguration: Sendable, Equatable {
     public var fbdevPath = "/dev/fb0"
     /// The headless output's native size and refresh.
     public var headlessSize = PixelSize(width: 1280, height: 800)
+    /// The largest headless screen side, from `--size` or `display.headlessSize` (8192
+    /// pixels): the widest framebuffer most display hardware scans out (the Raspberry Pi 4/5's
+    /// vc4 and Intel's older generations stop at 8192; an 8K panel is 7680), and 8192×8192 is a
+    /// 256 MiB frame — with the shadow buffer and layers about a gigabyte, as much as a kiosk
+    /// machine should be asked for. 16384², which the runner accepted, took minutes a frame.
+    public static let largestHeadlessSide = 8192
     public var headlessRefreshRate = 60.0
     /// When the panel is on, dimmed or blank (`display.power`); nil: always on.
     public var power: PowerSettings?

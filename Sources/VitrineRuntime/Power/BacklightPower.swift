@@ -73,17 +73,15 @@ public final class BacklightPower: PanelPower {
     }
 
     private func readNumber(_ path: String) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            self.reportOnce("cannot read \(path): \(String(cString: strerror(errno))) — check display.power.backlight")
+        let text: String
+        do {
+            text = try FileReader.readText(path, limit: FileReader.largestSystemFile, what: "a backlight file")
+        } catch {
+            self.reportOnce("\(error.summary) — check display.power.backlight")
             return nil
         }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        let text = count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : ""
         guard let value = Int(String(text.filter { !$0.isWhitespace })) else {
-            self.reportOnce("\(path) does not hold a number (\(text.debugDescription)) — is \(self.directory) a backlight?")
+            self.reportOnce("\(path) does not hold a number (\(QuotedValue.quoted(text))) — is \(self.directory) a backlight?")
             return nil
         }
         return value

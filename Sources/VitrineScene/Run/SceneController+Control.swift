@@ -20,7 +20,7 @@ extension SceneController: ControllableScene {
             func target() throws(VitrineError) -> String {
                 guard let screen else { throw VitrineError(.invalidArgument, "navigate \(to): \"screen\" must name a screen") }
                 guard self.model.screen(screen) != nil else {
-                    throw VitrineError(.invalidArgument, "navigate \(to): there is no screen \"\(screen)\" (screens: \(self.model.screens.prefix(20).map(\.id).joined(separator: ", ")))")
+                    throw VitrineError(.invalidArgument, "navigate \(to): there is no screen \(QuotedValue.quoted(screen)) (screens: \(self.model.screens.prefix(20).map(\.id).joined(separator: ", ")))")
                 }
                 return screen
             }
@@ -40,7 +40,7 @@ extension SceneController: ControllableScene {
                 self.perform(.present(id, presentation), from: "control")
             case "dismiss": self.perform(.dismiss, from: "control")
             default:
-                throw VitrineError(.invalidArgument, "navigate: \"to\" is \"\(to)\"; use push, pop, root, present or dismiss")
+                throw VitrineError(.invalidArgument, "navigate: \"to\" is \(QuotedValue.quoted(to)); use push, pop, root, present or dismiss")
             }
             self.resetIdle()
             return self.navigationSummary
@@ -57,12 +57,12 @@ extension SceneController: ControllableScene {
         case "language":
             guard let language = arguments["language"]?.stringValue else { throw VitrineError(.invalidArgument, "language: \"language\" must be a language code") }
             guard self.model.languages.contains(language) else {
-                throw VitrineError(.invalidArgument, "language: \"\(language)\" is not one of the kiosk's languages (\(self.model.languages.joined(separator: ", ")))")
+                throw VitrineError(.invalidArgument, "language: \(QuotedValue.quoted(language)) is not one of the kiosk's languages (\(self.model.languages.joined(separator: ", ")))")
             }
             self.setLanguage(language)
             return .object([("language", .string(language))])
         default:
-            throw VitrineError(.invalidArgument, "unknown command \"\(command)\"")
+            throw VitrineError(.invalidArgument, "unknown command \(QuotedValue.quoted(command))")
         }
     }
 

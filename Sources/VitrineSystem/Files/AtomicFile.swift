@@ -13,6 +13,11 @@ import VitrineCore
 /// The two halves are separate (`prepare`, then `PendingFile.commit`) so tests can stop between
 /// them the way a killed process would; `write` does both. A temporary file left by a process that
 /// died before its rename is removed by the next write to the same path.
+///
+/// Only a regular file is ever replaced: a target that exists and is anything else (a device
+/// node, a FIFO, a socket, a directory, a symbolic link) is refused, by `prepare` and again just
+/// before the rename — `rename(2)` would put a file where `/dev/full` was (as root,
+/// `replay --state-out /dev/full` did).
 public enum AtomicFile {
     /// Writes `bytes` to `path`: `prepare` then `commit`.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(VitrineError) {
@@ -21,6 +26,7 @@ public enum AtomicFile {
 
     /// Writes and fsyncs the temporary file for `path`; the target is not touched yet.
     public static func prepare(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(VitrineError) -> PendingFile {
+        try self.requireReplaceable(path)
         self.removeAbandonedTemporaries(of: path)
         let temporary = path + self.temporaryMarker + String(getpid())
         let file: OwnedDescriptor
@@ -54,6 +60,12 @@ public enum AtomicFile {
         /// Renames the temporary file over the target and syncs the directory. On failure the
         /// temporary file is removed and the target is as it was.
         public func commit() throws(VitrineError) {
+            do {
+                try AtomicFile.requireReplaceable(self.path)
+            } catch {
+                unlink(self.temporary)
+                throw error
+            }
             if rename(self.temporary, self.path) != 0 {
                 let code = Syscall.lastErrno
                 unlink(self.temporary)
@@ -79,6 +91,24 @@ public enum AtomicFile {
         }
         self.syncDirectory(of: path)
         return true
+    }
+
+    /// Throws unless `path` does not exist or is a regular file (not followed when it is a
+    /// symbolic link: the rename would replace the link, not what it points at).
+    static func requireReplaceable(_ path: String) throws(VitrineError) {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            let code = Syscall.lastErrno
+            if code == ENOENT { return }
+            throw self.failure("cannot replace", path, SystemError("lstat", errno: code))
+        }
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG else { return }
+        let hint =
+            type == S_IFLNK
+            ? "write to the file it points at (\(Directory.linkTarget(path) ?? "readlink \(path)")) instead"
+            : "give the path of a file (a new one, or a regular file to replace)"
+        throw VitrineError(.invalidArgument, "cannot replace \(path): it is \(FileReader.kind(ofMode: info.st_mode)), not a regular file", hint: hint)
     }
 
     /// What separates a target's name from the writer's pid in its temporary file's name.

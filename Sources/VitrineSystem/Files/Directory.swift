@@ -1,7 +1,7 @@
 import Glibc
 import VitrineCore
 
-/// Reads of directories and small text files, for device discovery and configuration.
+/// Reads of directories, for device discovery and configuration (files are read by `FileReader`).
 public enum Directory {
     /// The names in `path` (without `.` and `..`), unsorted; empty when it cannot be read.
     public static func entryNames(_ path: String) -> [String] {
@@ -20,18 +20,6 @@ public enum Directory {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    /// The whole of a small file as UTF-8 text (invalid bytes become U+FFFD). Files longer than
-    /// `limit` bytes are refused with `EFBIG`: configuration files are a few hundred bytes.
-    public static func readText(_ path: String, limit: Int = 1 << 20) throws(SystemError) -> String {
-        let file = try OwnedDescriptor.open(path, flags: O_RDONLY)
-        var bytes: [UInt8] = []
-        while let chunk = try file.read(upTo: 64 * 1024), !chunk.isEmpty {
-            bytes += chunk
-            if bytes.count > limit { throw SystemError("read(\(path))", errno: EFBIG) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The folder part of `path`: `/var/lib` for `/var/lib/vitrine`, `/` for `/var`, `.` for a

@@ -35,8 +35,14 @@ public struct DoctorCalibration: Sendable {
     public func findings() -> [DoctorFinding] {
         let directory = self.store.directory
         guard self.readable else {
-            let reason = self.store.problems.first.map { "\($0)" } ?? "cannot be read"
-            return [.warn("calibration", "\(directory): \(reason)", fix: "run as root or as the service user: sudo vitrine doctor")]
+            // The kiosk runs its touch devices uncalibrated then: the fix is the folder's owner
+            // and mode (or doctor was run by a user who may not look).
+            let reason = self.store.problems.first.map(\.summary) ?? "cannot be read"
+            return [
+                .warn(
+                    "calibration", "\(directory): \(reason); touch devices run uncalibrated",
+                    fix: "make it a folder the service user can read and enter: chown vitrine: \(directory) && chmod 750 \(directory) (as another user, run sudo vitrine doctor)")
+            ]
         }
         var findings: [DoctorFinding] = []
         if self.rulePath == nil {

@@ -94,7 +94,9 @@ public struct DoctorSystem {
     public func file(_ path: String) -> String { self.root + path }
 
     /// The text of the file at `path` (under `root`), nil when it cannot be read.
-    public func read(_ path: String) -> String? { try? Directory.readText(self.file(path)) }
+    public func read(_ path: String) -> String? {
+        try? FileReader.readText(self.file(path), limit: FileReader.largestSystemFile, what: "a system file")
+    }
 
     /// Whether `path` (under `root`) exists.
     public func exists(_ path: String) -> Bool { Directory.exists(self.file(path)) }
