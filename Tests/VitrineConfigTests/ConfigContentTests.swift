@@ -109,7 +109,7 @@ struct ConfigContentTests {
         #expect(good.errors.isEmpty, "\(good.errors)")
         let missing = fixture.directory.file("absent.ttf")
         let errors = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "\#(missing)"}}"#).errors)
-        #expect(errors.count == 1 && errors[0].hasPrefix("theme.fontFamily: font file \(missing) not found or not readable"), "\(errors)")
+        #expect(errors.count == 1 && errors[0].hasPrefix("theme.fontFamily: font file not found: \(missing)"), "\(errors)")
         let notFont = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "\#(fixture.directory.file("photo.png"))"}}"#).errors)
         #expect(notFont.count == 1 && notFont[0].hasPrefix("theme.fontFamily: cannot read font file"), "\(notFont)")
         let relative = ConfigFixture.describe(fixture.check(#"{"version": 1, "theme": {"fontFamily": "fonts/a.ttf"}}"#).errors)
