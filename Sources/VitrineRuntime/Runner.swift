@@ -53,7 +53,8 @@ public final class Runner {
     public internal(set) var control: ControlServer?
     private var readySent = false
     /// Called after the first frame reached the screen, with its presentation time (the bench's
-    /// start-up measurement).
+    /// start-up measurement). Called once and then released, so a closure that holds the runner
+    /// (as every caller's does: it goes on to drive the runner's loop) does not keep it alive.
     public var onFirstFrame: ((MonotonicTime) -> Void)?
     /// Opens the screen instead of `DisplayOpener.open` (`vitrine preview`: a desktop window).
     public var openDisplay: ((DisplayConfiguration, EventLoop) throws(VitrineError) -> OpenedDisplay)?
@@ -289,7 +290,9 @@ public final class Runner {
     private func presented(at time: MonotonicTime) {
         guard !self.readySent else { return }
         self.sendReady(status: self.scene != nil ? "showing the kiosk" : "showing the configuration error")
-        self.onFirstFrame?(time)
+        let firstFrame = self.onFirstFrame
+        self.onFirstFrame = nil
+        firstFrame?(time)
     }
 
     private func sendReady(status: String) {

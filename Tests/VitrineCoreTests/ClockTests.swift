@@ -39,12 +39,12 @@ struct ClockTests {
         let loop = ManualEventLoop()
         let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
         var frames: [FrameTime] = []
-        clock.onFrame = { time in
+        clock.onFrame = { [unowned clock, unowned loop] time in
             frames.append(time)
             clock.didSubmit()
             // The "hardware" completes the flip at the next 10 ms vblank.
             let vblank = MonotonicTime(nanoseconds: (loop.now.nanoseconds / 10_000_000 + 1) * 10_000_000)
-            loop.schedule(at: vblank) { clock.didPresent(at: vblank) }
+            loop.schedule(at: vblank) { [unowned clock] in clock.didPresent(at: vblank) }
             if frames.count < 4 { clock.requestFrame() }
         }
         clock.requestFrame()
@@ -60,7 +60,7 @@ struct ClockTests {
         let loop = ManualEventLoop()
         let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
         var count = 0
-        clock.onFrame = { _ in
+        clock.onFrame = { [unowned clock] _ in
             count += 1
             clock.requestFrame()
         }
@@ -94,13 +94,15 @@ struct ClockTests {
         var pendingTouches: [MonotonicTime] = []
         var worst = Nanoseconds.zero
         var presents: Set<Int64> = []
-        clock.onFrame = { _ in
+        // Unowned: the clock keeps onFrame (and the loop its timers), so holding them would keep
+        // both alive after the test.
+        clock.onFrame = { [unowned clock, unowned loop] _ in
             let shown = pendingTouches
             pendingTouches = []
             loop.spend(.milliseconds(3))
             clock.didSubmit()
             let vblank = MonotonicTime(nanoseconds: (loop.now.nanoseconds / 10_000_000 + 1) * 10_000_000)
-            loop.schedule(at: vblank) {
+            loop.schedule(at: vblank) { [unowned clock] in
                 clock.didPresent(at: vblank)
                 presents.insert(vblank.nanoseconds)
                 for touch in shown where touch.nanoseconds >= 200_000_000 {
@@ -138,7 +140,7 @@ struct ClockTests {
         let loop = ManualEventLoop()
         let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
         clock.lateRenderMargin = .milliseconds(2)
-        clock.onFrame = { _ in
+        clock.onFrame = { [unowned clock, unowned loop] _ in
             loop.spend(.milliseconds(4))
             clock.requestFrame()
         }

@@ -32,7 +32,8 @@ struct AnimatorTests {
         sheet.onUpdate = { offsets["sheet"] = $0; damage.insert("sheet") }
         let header = SpringAnimation(value: 0, target: 44, parameters: sheetSpring)
         header.onUpdate = { offsets["header"] = $0; damage.insert("header") }
-        motion.clock.onFrame = { frame in
+        // Unowned: the clock keeps onFrame; holding `motion` (and so the clock) would keep both.
+        motion.clock.onFrame = { [unowned motion] frame in
             damage = []
             motion.animator.step(frame)
             damagePerFrame.append(damage)
@@ -104,7 +105,8 @@ struct AnimatorTests {
         let motion = HeadlessMotion()
         let spring = SpringAnimation(value: 0, target: 100, parameters: sheetSpring)
         var arrivals: [Double] = []
-        spring.onComplete = {
+        // Unowned: the spring keeps its handler.
+        spring.onComplete = { [unowned spring, unowned motion] in
             arrivals.append(spring.value)
             if arrivals.count < 3 {
                 spring.retarget(to: spring.target == 100 ? 0 : 100)

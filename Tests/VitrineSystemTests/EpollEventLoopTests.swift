@@ -14,7 +14,7 @@ struct EpollEventLoopTests {
         loop.schedule(at: start + .milliseconds(10)) { fired.append(("a", loop.now)) }
         let cancelled = loop.schedule(at: start + .milliseconds(20)) { fired.append(("x", loop.now)) }
         loop.cancel(cancelled)
-        loop.schedule(at: start + .milliseconds(40)) { loop.stop() }
+        loop.schedule(at: start + .milliseconds(40)) { [unowned loop] in loop.stop() }
         try loop.run()
         #expect(fired.map(\.0) == ["a", "b"])
         #expect(fired[0].1 >= start + .milliseconds(10))
@@ -28,7 +28,7 @@ struct EpollEventLoopTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var received: [UInt8] = []
-        try loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
             var byte: UInt8 = 0
             _ = read(fds[0], &byte, 1)
             received.append(byte)
@@ -50,20 +50,20 @@ struct EpollEventLoopTests {
         defer { close(fds[0]); close(fds[1]) }
         var reads = 0
         var writableWakes = 0
-        try loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
             var byte: UInt8 = 0
             if read(fds[0], &byte, 1) == 1 { reads += 1 }
             if reads == 1 { loop.stop() }
         }
         var writable: WatchID?
-        writable = try loop.watch(fileDescriptor: fds[0], events: .writable) {
+        writable = try loop.watch(fileDescriptor: fds[0], events: .writable) { [unowned loop] in
             writableWakes += 1
             // Level-triggered: it fires again and again until unwatched.
             if writableWakes == 3, let id = writable { loop.unwatch(id) }
         }
         // Only after the writable watch is gone does the peer write, 30 ms later.
         loop.schedule(after: .milliseconds(30)) { var b: UInt8 = 1; _ = write(fds[1], &b, 1) }
-        loop.schedule(after: .seconds(5)) { loop.stop() }
+        loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
         let wakeupsBefore = loop.wakeups
         try loop.run()
         #expect(writableWakes == 3)
@@ -77,13 +77,13 @@ struct EpollEventLoopTests {
         let loop = try EpollEventLoop()
         let watcher = try SignalWatcher(signals: [SIGUSR2], loop: loop)
         var got: Int32 = 0
-        watcher.on(SIGUSR2) { signal in
+        watcher.on(SIGUSR2) { [unowned loop] signal in
             got = signal
             loop.stop()
         }
         // Directed at this thread (which blocks it), so no other test thread can take it.
         loop.schedule(after: .milliseconds(5)) { pthread_kill(pthread_self(), SIGUSR2) }
-        loop.schedule(after: .seconds(2)) { loop.stop() }
+        loop.schedule(after: .seconds(2)) { [unowned loop] in loop.stop() }
         try loop.run()
         #expect(got == SIGUSR2)
     }
@@ -95,15 +95,16 @@ struct EpollEventLoopTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var spins = 0
-        func spin() {
+        // The loop keeps the last timer set; the closures hold it unowned, or it would keep itself.
+        func spin(_ loop: EpollEventLoop) {
             spins += 1
-            loop.schedule(at: loop.now) { spin() }
+            loop.schedule(at: loop.now) { [unowned loop] in spin(loop) }
         }
-        spin()
+        spin(loop)
         var byte: UInt8 = 1
         _ = write(fds[1], &byte, 1)
         var read = false
-        try loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
             var b: UInt8 = 0
             _ = Glibc.read(fds[0], &b, 1)
             read = true
@@ -111,7 +112,7 @@ struct EpollEventLoopTests {
         }
         // Without the per-pass limit the spinning timer ran for ever and this never returned;
         // the guard stops a regression after 2 s instead of hanging the suite.
-        loop.schedule(after: .seconds(2)) { loop.stop() }
+        loop.schedule(after: .seconds(2)) { [unowned loop] in loop.stop() }
         try loop.run()
         #expect(read)
         #expect(spins < 100)

@@ -26,8 +26,10 @@ extension SceneController {
     /// timer, when it fires early, sets itself again for the new deadline).
     func armIdleTimer() {
         guard self.idleTimer == nil, let clock = self.window?.clock, let deadline = self.idleDeadline else { return }
-        self.idleTimer = clock.scheduleInBackground(at: deadline) { [weak self] in
-            guard let self else { return }
+        // The clock weakly too: it keeps this closure until the deadline, so holding it here
+        // would keep the loop (and all it holds) alive for good once nobody else does.
+        self.idleTimer = clock.scheduleInBackground(at: deadline) { [weak self, weak clock] in
+            guard let self, let clock else { return }
             self.idleTimer = nil
             guard let deadline = self.idleDeadline else { return }
             if clock.now >= deadline { self.goIdle() } else { self.armIdleTimer() }

@@ -282,9 +282,11 @@ public final class SceneController: Scene {
         }
         sheet.dismissOnTouchOutside = presentation.dismissOnTouchOutside
         sheet.enablePanGesture = presentation.enablePanGesture
-        sheet.onEvent = { [unowned self] name in
+        // Weak: the sheet keeps this closure, so holding the sheet here would keep it (its
+        // screen, the builder and every image) alive after it is dismissed or the scene replaced.
+        sheet.onEvent = { [unowned self, weak sheet] name in
             self.record("contentSheet.\(name)")
-            if name == "didDisappear", self.contentSheet === sheet {
+            if name == "didDisappear", let sheet, self.contentSheet === sheet {
                 self.presentedScreen = nil
             }
         }
