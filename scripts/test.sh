@@ -20,6 +20,9 @@ if ! swift build --build-tests || ! swift test; then
   failed+=("unit tests")
 fi
 
+step "fuzz targets (scripts/fuzz.sh 60: config, libinput record, touch script, PNG, JPEG, calibration, control line, data file; ASan)"
+if ! scripts/fuzz.sh 60; then failed+=("fuzz"); fi
+
 step "preview window under Xvfb (scripts/test-preview.py: pixels, drag, live reload, error page, rotate, close)"
 if ! python3 scripts/test-preview.py --vitrine .build/debug/vitrine; then
   failed+=("preview window")
