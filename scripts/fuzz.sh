@@ -65,9 +65,10 @@ for target in "${targets[@]}"; do
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -n 1)
-  coverage=$(grep -o 'cov: [0-9]*' "$work/log" | tail -n 1)
+  seeded=$(grep -m 1 'INITED' "$work/log" | grep -o 'cov: [0-9]*' | cut -d' ' -f2)
+  coverage=$(grep -o 'cov: [0-9]*' "$work/log" | tail -n 1 | cut -d' ' -f2)
   artifact=$(ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null | head -n 1)
-  echo "$target: ${runs:-?} executions, ${rate:-?} per second, ${coverage:-cov: ?} edges, corpus $(ls "$work/corpus" | wc -l) new inputs" >&2
+  echo "$target: ${runs:-?} executions, ${rate:-?} per second, coverage ${seeded:-?} → ${coverage:-?} edges (start → end), $(ls "$work/corpus" | wc -l) inputs kept" >&2
   if [ $status -ne 0 ] || [ -n "$artifact" ]; then
     echo "FAIL $target (exit $status): ${artifact:-no input saved} — the log is $work/log:" >&2
     grep -E 'ERROR|SUMMARY|Fatal error|panic|deadly signal|Test unit written' "$work/log" | head -n 20 >&2
