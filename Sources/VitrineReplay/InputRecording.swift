@@ -7,6 +7,16 @@ public enum InputRecording: Sendable {
     case libinputRecord(LibinputRecording)
     case script(TouchScript)
 
+    /// The longest recording or script replayed: one week, in microseconds (604,800 s). Longer is
+    /// no test session; the bound keeps every time far from `Int64` nanoseconds' 292 years
+    /// whatever the uptime it is played at (a seconds field of 10^13 overflowed).
+    public static let longestDuration: Int64 = 7 * 86_400 * 1_000_000
+
+    /// The most events one file holds: 10^6, the `evdev` events of a recording (about 45 minutes
+    /// of one finger moving at 120 Hz, 3–5 events a frame) or the entries of a touch script. The
+    /// parsed tree costs about 300 bytes an event, so this keeps a replay under ~300 MB.
+    public static let maximumEvents = 1_000_000
+
     /// Reads `path`: a YAML mapping is a `libinput record` file, a JSON list a touch script.
     /// Errors name the file and the line.
     public static func load(_ path: String) throws(VitrineError) -> InputRecording {

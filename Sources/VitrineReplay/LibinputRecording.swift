@@ -89,6 +89,7 @@ public struct LibinputRecording: Sendable {
         guard version == 1 else { throw fail(root["version"], "version \(version) is not supported (only libinput record version 1)") }
         guard let deviceNodes = root["devices"]?.items, !deviceNodes.isEmpty else { throw fail(root["devices"], "no devices") }
         var devices: [Device] = []
+        var eventCount = 0
         for node in deviceNodes {
             guard let evdev = node["evdev"] else { throw fail(node, "device has no evdev description") }
             var device = Device(node: node["node"]?.scalar ?? "?", name: evdev["name"]?.scalar ?? "unnamed", absinfo: [:], line: node.line)
@@ -103,6 +104,19 @@ public struct LibinputRecording: Sendable {
                     let minimum = Int32(exactly: numbers[0]), let maximum = Int32(exactly: numbers[1]), let resolution = Int32(exactly: numbers[4])
                 else { throw fail(value, "absinfo \(key) must be [min, max, fuzz, flat, resolution]") }
                 guard maximum >= minimum else { throw fail(value, "absinfo \(key): maximum \(maximum) is below minimum \(minimum)") }
+                if code == EvdevCode.ABS_MT_SLOT {
+                    guard minimum == 0, maximum < Self.maximumSlots else {
+                        throw fail(value, "absinfo \(key) (ABS_MT_SLOT) must be [0, n − 1, …] with at most \(Self.maximumSlots) slots; the kernel allows no more")
+                    }
+                } else if minimum == maximum && code != EvdevCode.ABS_MISC && code != EvdevCode.ABS_MT_TOOL_TYPE {
+                    // libinput disables such an axis when both are 0 and the code is in
+                    // ABS_MISC ..< ABS_MT_SLOT, and rejects the device otherwise (src/evdev.c,
+                    // `evdev_reject_device` and `evdev_check_min_max`); replay does the same.
+                    guard minimum == 0, code > EvdevCode.ABS_MISC, code < EvdevCode.ABS_MT_SLOT else {
+                        throw fail(value, "absinfo \(key): minimum and maximum are both \(minimum); libinput rejects a device with min == max on an axis")
+                    }
+                    continue
+                }
                 device.absinfo[code] = AbsoluteAxis(minimum: minimum, maximum: maximum, resolution: resolution)
             }
             for (key, value) in evdev["codes"]?.pairs ?? [] {
@@ -113,24 +127,38 @@ public struct LibinputRecording: Sendable {
                 guard let text = property.scalar, let equals = text.firstIndex(of: "=") else { continue }
                 device.udevProperties[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
-            device.events = try self.events(of: node["events"], file: file, fail: fail)
+            device.events = try self.events(of: node["events"], file: file, before: eventCount, fail: fail)
+            eventCount += device.events.count
             devices.append(device)
         }
         return LibinputRecording(devices: devices)
     }
 
-    private static func events(of node: YAMLNode?, file: String, fail: (YAMLNode?, String) -> VitrineError) throws(VitrineError) -> [EvdevEvent] {
+    /// The most multitouch slots a device has: the kernel refuses more than 1024
+    /// (`input_mt_init_slots`, drivers/input/input-mt.c: "Arbitrary limit for avoiding too large
+    /// memory allocation"), so no real recording declares more. Replay keeps state per slot.
+    public static let maximumSlots = 1024
+
+    /// `before`: the events of earlier devices, counted against `InputRecording.maximumEvents`.
+    private static func events(of node: YAMLNode?, file: String, before: Int, fail: (YAMLNode?, String) -> VitrineError) throws(VitrineError) -> [EvdevEvent] {
         var events: [EvdevEvent] = []
+        let longestSeconds = InputRecording.longestDuration / 1_000_000
         for entry in node?.items ?? [] {
             // Other entries (`hid`, `libinput`) are not evdev frames; skip them.
             guard let frame = entry["evdev"] else { continue }
             guard let list = frame.items else { throw fail(frame, "evdev must be a list of [sec, usec, type, code, value]") }
+            guard before + events.count + list.count <= InputRecording.maximumEvents else {
+                throw fail(frame, "more than \(InputRecording.maximumEvents) events; replay a shorter recording (cut it with a text editor at a SYN_REPORT)")
+            }
             for item in list {
                 let numbers = item.items?.compactMap(\.integer) ?? []
                 guard numbers.count == 5, numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]),
                     let type = UInt16(exactly: numbers[2]), type <= EvdevCode.EV_MAX,
                     let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4])
                 else { throw fail(item, "an evdev event must be [sec, usec, type, code, value] with usec below 1000000") }
+                guard numbers[0] <= longestSeconds else {
+                    throw fail(item, "the event's time \(numbers[0]) s is more than \(longestSeconds) s (a week) after the recording started; replay a shorter recording")
+                }
                 let event = EvdevEvent(time: Int64(numbers[0]) * 1_000_000 + Int64(numbers[1]), type: type, code: code, value: value, line: item.line)
                 if let previous = events.last, event.time < previous.time {
                     throw fail(item, "time goes backwards (\(event.time) µs after \(previous.time) µs)")
@@ -154,6 +182,7 @@ public enum EvdevCode {
     public static let BTN_TOUCH: UInt16 = 0x14a
     public static let ABS_X: UInt16 = 0x00
     public static let ABS_Y: UInt16 = 0x01
+    public static let ABS_MISC: UInt16 = 0x28
     public static let ABS_MT_SLOT: UInt16 = 0x2f
     public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
     public static let ABS_MT_POSITION_X: UInt16 = 0x35

@@ -76,6 +76,15 @@ struct ReplayDevice {
         self.table = TouchContactTable(device: "script")
     }
 
+    /// Decodes `events` (one sample, up to its `SYN_REPORT`) and applies the touches, in place:
+    /// the decoder's per-slot state is never copied.
+    mutating func play(_ events: ArraySlice<EvdevEvent>, seat: inout SeatSlots, warnings: inout [ReplayWarning], transform: TouchTransform) {
+        for event in events {
+            guard let touches = self.decoder?.process(event, seat: &seat, warnings: &warnings) else { return }
+            self.apply(touches, transform: transform)
+        }
+    }
+
     /// Applies decoded touches to the contact table, in logical points of `transform`.
     mutating func apply(_ touches: [DecodedTouch], transform: TouchTransform) {
         let matrix = self.info.calibration?.matrix ?? .identity

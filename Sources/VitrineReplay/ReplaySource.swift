@@ -117,19 +117,16 @@ public final class ReplaySource: InputSource {
 
     private func play(_ step: Step) {
         let timestamp = self.timestamp(step.time)
-        var device = self.replayDevices[step.device]
         switch self.recording {
         case .libinputRecord(let recorded):
             var warnings: [ReplayWarning] = []
-            for event in recorded.devices[step.device].events[step.events] {
-                let touches = device.decoder!.process(event, seat: &self.seat, warnings: &warnings)
-                device.apply(touches, transform: self.transform)
-            }
-            self.replayDevices[step.device] = device
+            self.replayDevices[step.device].play(
+                recorded.devices[step.device].events[step.events], seat: &self.seat, warnings: &warnings, transform: self.transform)
             for warning in warnings {
                 self.onDeviceEvent?(.warning(VitrineError(.invalidRecording, "\(self.file) \(warning)")))
             }
         case .script(let script):
+            var device = self.replayDevices[step.device]
             for event in script.frames[step.events.lowerBound].events {
                 if let x = event.x, let y = event.y {
                     if event.phase == .down { device.table.down(id: event.id, x: x, y: y) } else { device.table.motion(id: event.id, x: x, y: y) }

@@ -6,11 +6,12 @@ import VitrineCore
 ///      {"t": 16, "id": 0, "phase": "move", "x": 140, "y": 200},
 ///      {"t": 32, "id": 0, "phase": "up"}]
 ///
-/// `t` is milliseconds from the start (fractions allowed, never decreasing); events with equal
-/// `t` form one frame. `id` is the contact id (0–31), `phase` one of `down`, `move`, `up`,
-/// `cancel`; `x` and `y` are logical points, required for `down` and `move` (an `up` or
-/// `cancel` without them stays where the contact was). Positions are used as they are: no
-/// calibration, rotation or scale applies. Other keys are ignored.
+/// `t` is milliseconds from the start (fractions allowed, never decreasing, at most a week:
+/// `InputRecording.longestDuration`); events with equal `t` form one frame. `id` is the contact
+/// id (0–31), `phase` one of `down`, `move`, `up`, `cancel`; `x` and `y` are logical points (at
+/// most `coordinateLimit` from 0), required for `down` and `move` (an `up` or `cancel` without
+/// them stays where the contact was). Positions are used as they are: no calibration, rotation
+/// or scale applies. Other keys are ignored.
 public struct TouchScript: Sendable, Equatable {
     /// What a scripted contact does: lands, moves, lifts, or is taken away (cancelled).
     public enum Phase: String, Sendable, Equatable {
@@ -35,6 +36,12 @@ public struct TouchScript: Sendable, Equatable {
 
     public var frames: [Frame]
 
+    /// The largest |x| or |y| a script may give, in points: 100,000, about six times the widest
+    /// framebuffer DRM drivers allow (16,384 pixels). A touch may leave the screen, but one this
+    /// far off is a typo, and bounded positions stay exact through every conversion downstream
+    /// (`x: 1e17` trapped in an integer conversion).
+    public static let coordinateLimit = 100_000.0
+
     /// Reads and checks a parsed script: every mistake is an error naming `file` and the line.
     public static func parse(_ root: YAMLNode, file: String) throws(VitrineError) -> TouchScript {
         func fail(_ line: Int, _ what: String) -> VitrineError {
@@ -43,11 +50,18 @@ public struct TouchScript: Sendable, Equatable {
                 hint: "a touch script is a JSON list of {\"t\": ms, \"id\": n, \"phase\": \"down|move|up|cancel\", \"x\": points, \"y\": points} (Docs/input.md)")
         }
         guard let items = root.items else { throw fail(root.line, "expected a JSON list of touch events") }
+        guard items.count <= InputRecording.maximumEvents else {
+            throw fail(root.line, "\(items.count) events; a script holds at most \(InputRecording.maximumEvents)")
+        }
+        let longestMilliseconds = Double(InputRecording.longestDuration / 1000)
         var frames: [Frame] = []
         var down: Set<Int> = []
         for item in items {
             guard item.pairs != nil else { throw fail(item.line, "each event must be an object") }
             guard let t = item["t"]?.number, t.isFinite, t >= 0 else { throw fail(item.line, "\"t\" must be a number of milliseconds, 0 or more") }
+            guard t <= longestMilliseconds else {
+                throw fail(item.line, "\"t\" \(t) is more than \(Int64(longestMilliseconds)) ms (a week) after the start")
+            }
             guard let id = item["id"]?.integer, (0..<TouchFrame.maximumContacts).contains(id) else {
                 throw fail(item.line, "\"id\" must be a whole number from 0 to \(TouchFrame.maximumContacts - 1)")
             }
@@ -58,6 +72,11 @@ public struct TouchScript: Sendable, Equatable {
             let y = item["y"]?.number
             if item["x"] != nil && x?.isFinite != true || item["y"] != nil && y?.isFinite != true {
                 throw fail(item.line, "\"x\" and \"y\" must be numbers")
+            }
+            for (name, value) in [("x", x), ("y", y)] {
+                if let value, abs(value) > Self.coordinateLimit {
+                    throw fail(item.line, "\"\(name)\" \(value) is more than \(Int(Self.coordinateLimit)) points off the screen's origin")
+                }
             }
             if (phase == .down || phase == .move) && (x == nil || y == nil) {
                 throw fail(item.line, "a \"\(phase.rawValue)\" needs \"x\" and \"y\"")

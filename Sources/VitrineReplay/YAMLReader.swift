@@ -61,14 +61,34 @@ public enum YAMLReader {
         }
     }
 
-    private enum OpenCollection {
-        case sequence([YAMLNode], line: Int)
-        case mapping([(key: String, value: YAMLNode)], pendingKey: String?, line: Int)
+    /// The deepest nesting of lists and mappings read: a `libinput record` file nests 6 deep
+    /// (`devices` → device → `events` → entry → `evdev` → event), a touch script 2. Deeper input
+    /// is refused at its line, before the tree exists: the tree's release is recursive, and 50,000
+    /// levels overflowed the stack.
+    public static let maximumDepth = 64
+
+    /// The most nodes (scalars, lists, mappings) read from one document: 8 × 10^6, room for
+    /// `InputRecording.maximumEvents` events at six nodes each (a recorded event is a list of five
+    /// numbers; a script's event a mapping of five values) and their frames. Each node costs about
+    /// 50 bytes, so a file can never make the tree larger than ~400 MB, whatever its size.
+    public static let maximumNodes = 8_000_000
+
+    /// A list or mapping whose end has not been read yet; appended to in place, so building a
+    /// long list is linear (copying it out of an enum on every item made it quadratic).
+    private struct OpenCollection {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [(key: String, value: YAMLNode)] = []
+        var pendingKey: String? = nil
+        var line: Int
+
+        var node: YAMLNode { self.isMapping ? .mapping(self.pairs, line: self.line) : .sequence(self.items, line: self.line) }
     }
 
     private static func buildTree(_ parser: UnsafeMutablePointer<yaml_parser_t>, file: String, input: UnsafeBufferPointer<UInt8>) throws(VitrineError) -> YAMLNode {
         var stack: [OpenCollection] = []
         var root: YAMLNode? = nil
+        var nodeCount = 0
         var event = yaml_event_t()
         while root == nil {
             guard yaml_parser_parse(parser, &event) == 1 else { throw self.syntaxError(parser.pointee, file: file, input: input) }
@@ -80,15 +100,15 @@ public enum YAMLReader {
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
                 finished = .scalar(text, line: line)
-            case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], line: line))
-            case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, line: line))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                switch stack.removeLast() {
-                case .sequence(let items, let start): finished = .sequence(items, line: start)
-                case .mapping(let pairs, _, let start): finished = .mapping(pairs, line: start)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                guard stack.count < self.maximumDepth else {
+                    throw VitrineError(
+                        .invalidData, "\(file) line \(line): lists and mappings nest more than \(self.maximumDepth) deep",
+                        hint: "a libinput record file nests 6 deep and a touch script 2; this is not one")
                 }
+                stack.append(OpenCollection(isMapping: event.type == YAML_MAPPING_START_EVENT, line: line))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                finished = stack.removeLast().node
             case YAML_ALIAS_EVENT:
                 throw VitrineError(.invalidData, "\(file) line \(line): YAML aliases (*name) are not supported", hint: "write the value out")
             case YAML_STREAM_END_EVENT:
@@ -97,22 +117,27 @@ public enum YAMLReader {
                 break
             }
             guard let node = finished else { continue }
-            guard let top = stack.popLast() else {
+            nodeCount += 1
+            guard nodeCount <= self.maximumNodes else {
+                throw VitrineError(
+                    .invalidData, "\(file) line \(line): more than \(self.maximumNodes) values",
+                    hint: "a recording or script holds at most \(InputRecording.maximumEvents) events; replay a shorter one")
+            }
+            guard !stack.isEmpty else {
                 root = node
                 continue
             }
-            switch top {
-            case .sequence(var items, let start):
-                items.append(node)
-                stack.append(.sequence(items, line: start))
-            case .mapping(var pairs, let key?, let start):
-                pairs.append((key, node))
-                stack.append(.mapping(pairs, pendingKey: nil, line: start))
-            case .mapping(let pairs, nil, let start):
+            let top = stack.count - 1
+            if !stack[top].isMapping {
+                stack[top].items.append(node)
+            } else if let key = stack[top].pendingKey {
+                stack[top].pairs.append((key, node))
+                stack[top].pendingKey = nil
+            } else {
                 guard let key = node.scalar else {
                     throw VitrineError(.invalidData, "\(file) line \(node.line): a mapping key must be a plain value")
                 }
-                stack.append(.mapping(pairs, pendingKey: key, line: start))
+                stack[top].pendingKey = key
             }
         }
         return root!

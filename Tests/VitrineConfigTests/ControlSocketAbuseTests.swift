@@ -46,6 +46,9 @@ extension ControlSocketTests {
         defer { directory.remove() }
         let socket = directory.file("control.sock")
         let runner = try Self.runner(socket: socket)
+        // The loop keeps the closures of timers still pending when it stops (the poll below);
+        // they reach the runner unowned, so the runner, its loop and scene are freed after the test.
+        unowned let scheduled = runner
         let report = FloodReport()
         var threads: [BackgroundThread] = []
         var good: SteppedClient!
@@ -58,7 +61,7 @@ extension ControlSocketTests {
         var clientsAtEnd = 0
 
         func startFloods() {
-            floodStart = runner.loop.now
+            floodStart = scheduled.loop.now
             // 10 MB without a newline, then a good request on the same connection.
             threads.append(BackgroundThread {
                 defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
@@ -134,15 +137,15 @@ extension ControlSocketTests {
         }
 
         func measureFrame() {
-            let start = runner.loop.now
-            let before = Self.flips(runner)
+            let start = scheduled.loop.now
+            let before = Self.flips(scheduled)
             pushed.toggle()
-            Self.controller(runner)?.perform(pushed ? .push("confirm-day") : .pop)
+            Self.controller(scheduled)?.perform(pushed ? .push("confirm-day") : .pop)
             func poll() {
-                if Self.flips(runner) > before {
-                    latencies.append(Double((runner.loop.now - start).value) / 1e6)
-                } else if runner.loop.now - start < Self.frameDeadline {
-                    _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(1)) { poll() }
+                if Self.flips(scheduled) > before {
+                    latencies.append(Double((scheduled.loop.now - start).value) / 1e6)
+                } else if scheduled.loop.now - start < Self.frameDeadline {
+                    _ = scheduled.loop.schedule(at: scheduled.loop.now + .milliseconds(1)) { poll() }
                 } else {
                     latencies.append(.infinity)
                 }
@@ -158,16 +161,16 @@ extension ControlSocketTests {
             do { goodIDs.append(try good.send("state")) } catch { Issue.record(error) }
             measureFrame()
             let done = report.finished.load(ordering: .sequentiallyConsistent) == threadCount
-            if done && floodEnd == .zero { floodEnd = runner.loop.now }
-            if (done && ticks > 3 && runner.loop.now - floodEnd > .milliseconds(300)) || ticks > 600 {
-                clientsAtEnd = runner.control?.clientCount ?? -1
-                return runner.loop.stop()
+            if done && floodEnd == .zero { floodEnd = scheduled.loop.now }
+            if (done && ticks > 3 && scheduled.loop.now - floodEnd > .milliseconds(300)) || ticks > 600 {
+                clientsAtEnd = scheduled.control?.clientCount ?? -1
+                return scheduled.loop.stop()
             }
-            _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(100)) { tick() }
+            _ = scheduled.loop.schedule(at: scheduled.loop.now + .milliseconds(100)) { tick() }
         }
-        runner.onFirstFrame = { _ in
+        scheduled.onFirstFrame = { _ in
             do { good = try SteppedClient(path: socket) } catch { Issue.record(error) }
-            _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(100)) { tick() }
+            _ = scheduled.loop.schedule(at: scheduled.loop.now + .milliseconds(100)) { tick() }
         }
         try runner.run(seconds: 90)
         for thread in threads { thread.join() }

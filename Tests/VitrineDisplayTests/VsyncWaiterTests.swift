@@ -24,7 +24,7 @@ struct VsyncWaiterTests {
             waits.add(1, ordering: .relaxed)
             usleep(2000)
         })
-        try waiter?.deliver { event in
+        try waiter?.deliver { [unowned loop] event in
             guard let time = event.timestamp else {
                 Issue.record("a wait that succeeded was reported as failed")
                 loop.stop()
@@ -40,7 +40,7 @@ struct VsyncWaiterTests {
         }
         armedAt.append(MonotonicTime.now())
         waiter?.arm()
-        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { loop.stop() }
+        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { [unowned loop] in loop.stop() }
         try loop.run()
         waiter?.stop()
         #expect(reports.count == 20)
@@ -60,12 +60,12 @@ struct VsyncWaiterTests {
         waiter = try VsyncWaiter(loop: loop, wait: {
             if calls.add(1, ordering: .relaxed).newValue == 1 { throw SystemError("ioctl(FBIO_WAITFORVSYNC)", errno: EINVAL) }
         })
-        try waiter?.deliver { event in
+        try waiter?.deliver { [unowned loop] event in
             reports.append(event.timestamp)
             if reports.count == 2 { loop.stop() } else { waiter?.arm() }
         }
         waiter?.arm()
-        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { loop.stop() }
+        _ = loop.schedule(at: MonotonicTime.now() + .seconds(30)) { [unowned loop] in loop.stop() }
         try loop.run()
         waiter?.stop()
         #expect(reports.count == 2)

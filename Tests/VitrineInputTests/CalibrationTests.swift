@@ -108,4 +108,25 @@ struct CalibrationTests {
         #expect(badUdev.calibration == .identity)
         #expect(badUdev.warning?.message.hasPrefix("udev property LIBINPUT_CALIBRATION_MATRIX=\"0 0 0 0 0 0\" of touch device 'Panel' is rejected") == true)
     }
+
+    @Test("an offset of 1e18 or a scale of 11 is out of range: the file is rejected naming the value, and touches land where the sensor says")
+    func outOfRange() {
+        let entry = CalibrationStore.parse("# device: ELAN Touchscreen\nLIBINPUT_CALIBRATION_MATRIX=\"1 0 1e18 0 1 0\"\n", key: "elan", path: "/cal/elan.env")
+        #expect(entry.matrix?.defect == .outOfRange(index: 2, value: 1e18))
+        let store = CalibrationStore(directory: "/cal", entries: [entry])
+        let resolved = store.resolve(name: "ELAN Touchscreen", key: "elan", udevMatrix: nil)
+        #expect(resolved.calibration == .identity)
+        #expect(resolved.warning?.message == "calibration file /cal/elan.env for touch device 'ELAN Touchscreen' is rejected: "
+            + "value 3 (c) 1e+18 is outside ±20 (an offset, in screen widths); no calibration moves touches that far; using the identity matrix")
+        let axis = AbsoluteAxis(minimum: 0, maximum: 4095)
+        let point = TouchTransform(nativeSize: PixelSize(width: 1280, height: 800))
+            .logicalPoint(rawX: 2048, rawY: 2048, x: axis, y: axis, calibration: resolved.calibration.matrix)
+        #expect(point.x == 640 && point.y == 400)
+        #expect(CalibrationMatrix(11, 0, 0, 0, 1, 0).defect == .outOfRange(index: 0, value: 11))
+        #expect(CalibrationMatrix(1, 0, 0, 0, -10.5, 0).defect == .outOfRange(index: 4, value: -10.5))
+        #expect(CalibrationMatrix(1, 0, 0, 0, 1, -20.01).defect == .outOfRange(index: 5, value: -20.01))
+        // The bounds themselves are usable: a mirrored tenth of the sensor, shifted back on screen.
+        #expect(CalibrationMatrix(-10, 0, 20, 0, 10, -20).defect == nil)
+        #expect(throws: VitrineError.self) { try CalibrationStore.prepareSave(CalibrationMatrix(1, 0, 1e18, 0, 1, 0), key: "k", deviceName: "d", directory: "/nonexistent") }
+    }
 }

@@ -130,9 +130,9 @@ public struct CalibrationStore: Sendable {
     /// The calibration a device runs with, and a warning when something configured was rejected.
     ///
     /// A file for the device wins over its udev property (the property is libinput's default,
-    /// applied before Vitrine sees the device); a matrix that is unreadable, not finite or
-    /// degenerate is rejected and the identity used, so one bad value never makes the screen
-    /// untouchable.
+    /// applied before Vitrine sees the device); a matrix that is unreadable, not finite, out of
+    /// range (`CalibrationMatrix.maximumScale`, `maximumOffset`) or degenerate is rejected and the
+    /// identity used, so one bad value never makes the screen untouchable.
     /// - Parameters:
     ///   - name: the device's name, for messages.
     ///   - key: its `CalibrationKey`.

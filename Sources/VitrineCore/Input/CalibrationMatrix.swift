@@ -46,10 +46,23 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// degenerate. Our own threshold; libinput accepts any finite matrix.
     public static let minimumDeterminant = 0.001
 
+    /// The largest |a|, |b|, |d|, |e| accepted: 10. The scale terms of a real calibration stay
+    /// near ±1 (a sensor glued a little off the panel); 10 already maps a tenth of the sensor onto
+    /// the whole screen. Our own bound; libinput accepts any finite matrix.
+    public static let maximumScale = 10.0
+    /// The largest |c|, |f| accepted, in panel widths and heights (the matrix works on
+    /// normalised coordinates, 0…1 across the sensor): 20 = 2 × `maximumScale`, the most that can
+    /// be needed to bring any part of the sensor back onto the screen under scale terms within
+    /// bounds (|c| ≤ |a| + |b|). Without it an offset of 10^18 was accepted and every touch landed
+    /// 6.7 × 10^8 points away.
+    public static let maximumOffset = 2 * maximumScale
+
     /// Why a matrix cannot be used.
     public enum Defect: Equatable, Sendable, CustomStringConvertible {
         /// Value `index` (0 = a … 5 = f) is NaN or infinite.
         case notFinite(index: Int)
+        /// Value `index` is outside ±`maximumScale` (a, b, d, e) or ±`maximumOffset` (c, f).
+        case outOfRange(index: Int, value: Double)
         /// |a·e − b·d| is below `minimumDeterminant`: touches would collapse onto a line or point.
         case degenerate(determinant: Double)
 
@@ -58,6 +71,12 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
             case .notFinite(let index):
                 let name = ["a", "b", "c", "d", "e", "f"][index]
                 return "value \(index + 1) (\(name)) is not a finite number"
+            case .outOfRange(let index, let value):
+                let name = ["a", "b", "c", "d", "e", "f"][index]
+                let isOffset = index == 2 || index == 5
+                let limit = isOffset ? CalibrationMatrix.maximumOffset : CalibrationMatrix.maximumScale
+                let what = isOffset ? "an offset, in screen widths" : "a scale term"
+                return "value \(index + 1) (\(name)) \(value) is outside ±\(String(fixed: limit, decimals: 0)) (\(what)); no calibration moves touches that far"
             case .degenerate(let determinant):
                 return "the matrix is degenerate (determinant a·e − b·d = \(String(fixed: determinant, decimals: 6))), it would collapse touches onto a line"
             }
@@ -67,6 +86,10 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the matrix, or nil when it can be applied.
     public var defect: Defect? {
         if let index = self.values.firstIndex(where: { !$0.isFinite }) { return .notFinite(index: index) }
+        for (index, value) in self.values.enumerated() {
+            let limit = index == 2 || index == 5 ? Self.maximumOffset : Self.maximumScale
+            if abs(value) > limit { return .outOfRange(index: index, value: value) }
+        }
         if abs(self.determinant) < Self.minimumDeterminant { return .degenerate(determinant: self.determinant) }
         return nil
     }

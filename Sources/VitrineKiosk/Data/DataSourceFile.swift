@@ -32,6 +32,13 @@ public struct DataSourceFile: Sendable, Equatable {
         } catch {
             throw VitrineError(error.code, "data file: \(error.message)", hint: error.hint ?? "write the file (Docs/operations.md, \"Live data\")", cause: error.cause)
         }
+        return try self.parse(bytes, path: path)
+    }
+
+    /// Checks and parses a data file's bytes (what `read` does once the file is read); `path`
+    /// names it in errors.
+    /// - Throws: empty, not UTF-8, or not JSON (with the line and column), and what to do.
+    public static func parse(_ bytes: [UInt8], path: String) throws(VitrineError) -> JSONValue {
         guard !bytes.isEmpty else {
             throw VitrineError(.invalidData, "data file \(path): empty", hint: "write a JSON object; write to a temporary file and rename it over this one, so a reader never sees half a file")
         }

@@ -124,25 +124,10 @@ final class ControlClient {
         if line.last == 13 { line.removeLast() }
         if line.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
         guard self.takeToken() else { return self.send(Self.rateLimited) }
-        let bytes = Array(line)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            return self.reply(.failure("the line is not valid UTF-8; send one JSON object per line, encoded as UTF-8"), id: nil)
+        switch ControlRequest.parse(line, peer: self.peer, commandNames: self.server.commandNames) {
+        case .success(let request): self.reply(self.server.answer(request, from: self), id: request.id)
+        case .failure(let rejection): self.reply(.failure(rejection.message), id: rejection.id)
         }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            return self.reply(.failure("invalid JSON at \(error); send one JSON object per line, e.g. {\"id\":1,\"command\":\"state\"}"), id: nil)
-        }
-        guard case .object = value else {
-            return self.reply(.failure("a request must be a JSON object, not \(value.kindName); send e.g. {\"id\":1,\"command\":\"state\"}"), id: nil)
-        }
-        let id = value["id"]
-        guard let command = value["command"]?.stringValue, !command.isEmpty else {
-            let found = value["command"].map { "\"command\" is \($0.kindName)" } ?? "\"command\" is missing"
-            return self.reply(.failure("\(found); send {\"command\": NAME} with one of: \(self.server.commandNames.joined(separator: ", "))"), id: id)
-        }
-        self.reply(self.server.answer(ControlRequest(command: command, arguments: value, id: id, peer: self.peer), from: self), id: id)
     }
 
     /// The token bucket: `commandsPerSecond` refill, `commandBurst` at most.

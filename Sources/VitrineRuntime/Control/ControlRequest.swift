@@ -20,6 +20,40 @@ public struct ControlRequest {
     }
 }
 
+extension ControlRequest {
+    /// Why a line is not a request: the reply's message, and the line's `id` when it had one.
+    public struct Rejection: Error, Equatable {
+        public var message: String
+        public var id: JSONValue?
+    }
+
+    /// Reads one request line (without its newline; blank lines and the rate limit are the
+    /// client's): UTF-8, one JSON object, a non-empty `"command"` string. What the control socket
+    /// runs for every line a client sends.
+    /// - Parameter commandNames: the commands the server knows, named when `command` is missing.
+    public static func parse(_ line: ArraySlice<UInt8>, peer: ControlPeer, commandNames: @autoclosure () -> [String]) -> Result<ControlRequest, Rejection> {
+        let bytes = Array(line)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return .failure(Rejection(message: "the line is not valid UTF-8; send one JSON object per line, encoded as UTF-8"))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(Rejection(message: "invalid JSON at \(error); send one JSON object per line, e.g. {\"id\":1,\"command\":\"state\"}"))
+        }
+        guard case .object = value else {
+            return .failure(Rejection(message: "a request must be a JSON object, not \(value.kindName); send e.g. {\"id\":1,\"command\":\"state\"}"))
+        }
+        let id = value["id"]
+        guard let command = value["command"]?.stringValue, !command.isEmpty else {
+            let found = value["command"].map { "\"command\" is \($0.kindName)" } ?? "\"command\" is missing"
+            return .failure(Rejection(message: "\(found); send {\"command\": NAME} with one of: \(commandNames().joined(separator: ", "))", id: id))
+        }
+        return .success(ControlRequest(command: command, arguments: value, id: id, peer: peer))
+    }
+}
+
 /// What a command answers: `{"ok": true, "result": …}` or `{"ok": false, "error": "…"}`.
 public enum ControlReply: Equatable {
     case success(JSONValue)

@@ -1,0 +1,11 @@
+import VitrineCore
+import VitrineGraphics
+
+/// JPEG decoding (TurboJPEG through `JPEGCodec`): any bytes either decode to a buffer or are a
+/// `VitrineError`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    _ = try? JPEGCodec.decode(bytes, name: "fuzz.jpg")
+    return 0
+}
