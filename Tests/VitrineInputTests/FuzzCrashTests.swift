@@ -42,7 +42,7 @@ struct FuzzCrashTests {
     func recordings(target: String) throws {
         for name in FuzzCrashes.files(target) {
             let path = FuzzCrashes.folder + "/" + target + "/" + name
-            let text = try Directory.readText(path)
+            let text = try FileReader.readText(path, limit: InputRecording.largestFile, what: "a recording")
             guard let expected = Self.expected[name] else {
                 Issue.record("\(target)/\(name) has no expected outcome in FuzzCrashTests.expected")
                 continue
