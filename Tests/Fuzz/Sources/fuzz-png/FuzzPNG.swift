@@ -7,5 +7,8 @@ import VitrineGraphics
 public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     _ = try? PNGCodec.decode(bytes, name: "fuzz.png")
+    // The reduced decode too (DCT scaling or a box reduction), as for a photo far larger than
+    // the screen: a small target makes every input that decodes take that path.
+    _ = try? PNGCodec.decode(bytes, name: "fuzz.png", covering: PixelSize(width: 8, height: 6))
     return 0
 }
