@@ -20,6 +20,12 @@ if ! swift build --build-tests || ! swift test; then
   failed+=("unit tests")
 fi
 
+step "soak (100,000 random touches through the demo, headless)"
+# The debug build of the unit tests; virtual time, so the seed plays the same soak everywhere.
+if ! .build/debug/vitrine soak --events 100000 --seed 1; then
+  failed+=("soak")
+fi
+
 step "preview window under Xvfb (scripts/test-preview.py: pixels, drag, live reload, error page, rotate, close)"
 if ! python3 scripts/test-preview.py --vitrine .build/debug/vitrine; then
   failed+=("preview window")
