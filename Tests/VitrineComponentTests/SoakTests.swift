@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineKiosk
 import VitrineRuntime
 import VitrineUI
+import VitrineScene
 import VitrineGraphics
 import VitrineTestSupport
 import VitrineSystem
@@ -120,5 +121,18 @@ struct DemoMemoryTests {
         let growth = try #require(ProcessMemory.current()).residentKiB - before
         // 30 sheets kept alive were 190 MB; what remains is noise and HeadlessOutput.flips.
         #expect(growth < 20 * 1024, "VmRSS grew by \(growth) KiB over 30 presentations")
+    }
+
+    @Test("the scene's action and callback logs keep the last logCapacity entries however long it runs")
+    func logsAreBounded() throws {
+        let run = try KioskRun(configuration: KioskDemo.configuration)
+        run.controller.perform(.finishOnboarding)
+        run.run.settle()
+        for _ in 0..<300 { run.controller.perform(.toggleSplitSheet) }
+        run.run.settle()
+        #expect(run.controller.actions.count == SceneController.logCapacity)
+        #expect(run.controller.actions.totalCount > 300)
+        #expect(run.controller.callbacks.count == SceneController.logCapacity)
+        #expect(run.controller.callbacks.last == "splitSheet.rest=hidden")
     }
 }
