@@ -23,6 +23,7 @@ public enum CommandLineTool {
             CalibrateCommand.self,
             BlurCommand.self,
             BenchCommand.self,
+            SoakCommand.self,
             CtlCommand.self,
             DoctorCommand.self,
         ]

@@ -48,7 +48,11 @@ struct KioskRun {
 
     /// Taps the centre of a view, through the gesture arena, then lets everything settle.
     func tap(_ view: View) {
-        let centre = view.windowFrame.center
+        self.tap(view.windowFrame.center)
+    }
+
+    /// Taps a point (window points), through the gesture arena, then lets everything settle.
+    func tap(_ centre: Point) {
         let at = self.run.loop.now
         self.run.touch(TouchFrame(timestamp: UInt64(at.nanoseconds / 1000), contacts: [TouchContact(id: 0, phase: .began, x: centre.x, y: centre.y)]))
         self.run.advance(0.04)

@@ -12,7 +12,7 @@ final class ContentFixture {
     let sheet: ContentSheet
     var events: [String] = []
 
-    init(leftItem: Bool = true, expanded: Double? = 700) {
+    init(leftItem: Bool = true, expanded: Double? = 700, settled: Bool = true) {
         self.list = ListView(sections: [ListSection(rows: (1...40).map { ListRow(title: "Row \($0)") })])
         let container = ScrollContainer(scrollView: self.scrollView, content: self.list)
         var item = NavigationItem(title: "Rows")
@@ -24,7 +24,7 @@ final class ContentFixture {
         self.sheet.onEvent = { [unowned self] name in self.events.append(name) }
         holder.sheet = self.sheet
         self.sheet.present(in: self.stage.root)
-        self.stage.settle()
+        if settled { self.stage.settle() }
     }
 
     var height: Double { self.stage.bounds.height }
@@ -185,5 +185,62 @@ struct ContentSheetTests {
         tapClose.tap(g.stage.point(in: close))
         g.stage.play(tapClose)
         #expect(!g.sheet.isPresented)
+    }
+
+    // MARK: - Interrupted animations (issue 16's soak)
+
+    @Test("a finger landing on the sheet while it slides away does not stop it: the dismissal finishes, once")
+    func caughtWhileDismissing() {
+        let f = ContentFixture()
+        let outside = Finger()
+        outside.down(Point(x: 640, y: f.top / 2)).hold(40).up()
+        // 90 ms later the sheet is still half on screen; the second finger lands on it and drags.
+        let onSheet = Finger(id: 1, startingAt: 90)
+        onSheet.down(Point(x: 640, y: 760)).drag(by: 0, -100, ms: 200).up()
+        f.stage.play(outside, onSheet)
+        #expect(!f.sheet.isPresented)
+        #expect(f.sheet.superview == nil)
+        #expect(f.stage.window.animator.isIdle)
+        #expect(f.events == ContentFixture.presentation + ContentFixture.dismissal)
+    }
+
+    @Test("a touch during the slide away reaches the screen below the sheet")
+    func touchesPassDuringDismissal() {
+        let f = ContentFixture()
+        var tapped = 0
+        let button = Button(title: "Below") { tapped += 1 }
+        button.frame = Rect(x: 540, y: 700, width: 200, height: 60)
+        f.stage.root.insertSubview(button, at: 0)
+        f.sheet.dismiss()
+        f.stage.advance(ms: 50)
+        #expect(f.sheet.isDismissing && f.sheet.visibleHeight > 100)
+        let finger = Finger()
+        finger.tap(Point(x: 640, y: 730))
+        f.stage.play(finger)
+        #expect(tapped == 1)
+        #expect(!f.sheet.isPresented)
+    }
+
+    @Test("dismiss(animated: false) during the slide away ends it at once")
+    func dismissAtOnceDuringSlide() {
+        let f = ContentFixture()
+        f.sheet.dismiss()
+        f.stage.advance(ms: 50)
+        #expect(f.sheet.isDismissing)
+        f.sheet.dismiss(animated: false)
+        #expect(!f.sheet.isPresented)
+        #expect(f.sheet.superview == nil)
+        #expect(f.events == ContentFixture.presentation + ContentFixture.dismissal)
+    }
+
+    @Test("a finger that catches the sheet as it rises and lifts brings it to rest collapsed, with the did-show callbacks once")
+    func caughtWhilePresenting() {
+        let f = ContentFixture(settled: false)
+        let finger = Finger(startingAt: 150)
+        finger.down(Point(x: 640, y: 790)).hold(40).up()
+        f.stage.play(finger)
+        #expect(f.sheet.presentation == .shown)
+        #expect(f.sheet.state == .collapsed && f.sheet.visibleHeight == 400)
+        #expect(f.events == ContentFixture.presentation)
     }
 }

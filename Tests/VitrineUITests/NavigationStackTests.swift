@@ -200,4 +200,25 @@ struct NavigationStackTests {
         stage.settle()
         #expect(stack.currentPage === home)
     }
+
+    @Test("a reset while a push slides or a swipe settles leaves the page it names on screen, whole (the idle reset can come at any time)")
+    func resetMidTransition() {
+        for swipe in [false, true] {
+            let f = PagerFixture()
+            if swipe {
+                let finger = Finger()
+                finger.down(f.at(0.9)).drag(by: -f.width * 0.4, 0, ms: 80).up()
+                f.stage.play(finger, settle: false)
+            } else {
+                f.pager.pushNext()
+            }
+            f.stage.advance(ms: 60)
+            #expect(f.pager.isTransitioning)
+            f.pager.reset()
+            f.stage.settle()
+            #expect(f.pager.currentPage === f.pages[0])
+            #expect(f.pages[0].frame == f.pager.bounds, "\(swipe ? "swipe" : "push"): the first page is at \(f.pages[0].frame)")
+            #expect(f.pages[0].superview === f.pager && f.pages[1].superview == nil)
+        }
+    }
 }

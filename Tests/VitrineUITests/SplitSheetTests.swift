@@ -136,4 +136,19 @@ struct SplitSheetTests {
         f.stage.settle()
         #expect(f.split.mainView.frame.height == f.height)
     }
+
+    @Test("with swipeUpToShowAllowed off, a finger landing on the sheet as it slides away to hidden does not stop it between the detents")
+    func caughtWhileHidingWithoutSwipeUp() {
+        let f = SplitFixture()
+        f.split.swipeUpToShowAllowed = false
+        f.split.show(true)
+        f.stage.settle()
+        f.split.show(false)
+        f.stage.advance(ms: 100)
+        #expect(f.split.detent == .between)
+        let finger = Finger()
+        finger.down(Point(x: f.split.bounds.midX, y: f.height - 40)).drag(by: 0, -120, ms: 200).up()
+        f.stage.play(finger)
+        #expect(f.split.detent == .hidden && !f.split.showing, "left at \(f.split.offset)")
+    }
 }

@@ -93,6 +93,16 @@ public final class InteractiveTransition {
         self.settle(to: 0, velocity: velocity, state: .reversing)
     }
 
+    /// Ends the transition where it is, running no hooks: its owner has moved on (a reset).
+    /// The spring stops, and no closure of the transition is called again.
+    public func abandon() {
+        self.animator.stop(self.spring)
+        self.state = .cancelled
+        self.animations = []
+        self.completions = []
+        self.cancellations = []
+    }
+
     private func settle(to end: Double, velocity: Double, state: State) {
         guard self.catchSpring() else { return }
         self.state = state

@@ -40,13 +40,17 @@ public final class SceneController: Scene {
     public private(set) var contentSheet: ContentSheet?
     /// The screen the content sheet presents.
     public private(set) var presentedScreen: ScreenView?
-    /// The `emit` events, oldest first (the last 256).
-    public private(set) var emitted = BoundedLog<SceneEvent>(capacity: 256)
-    /// Component callbacks and navigation, in order (the last 256): `push exhibit`,
+    /// How many entries each of `emitted`, `callbacks` and `actions` keeps: 256, enough for
+    /// the state dump to show a visitor's whole session (a few dozen taps), a few tens of KB
+    /// however long the kiosk runs.
+    public static let logCapacity = 256
+    /// The `emit` events, oldest first (the last `logCapacity`).
+    public private(set) var emitted = BoundedLog<SceneEvent>(capacity: SceneController.logCapacity)
+    /// Component callbacks and navigation, in order (the last `logCapacity`): `push exhibit`,
     /// `contentSheet.didShow`, `splitSheet.rest=shown`.
-    public private(set) var callbacks = BoundedLog<String>(capacity: 256)
-    /// Actions performed, with the config path of what asked (the last 256).
-    public private(set) var actions = BoundedLog<String>(capacity: 256)
+    public private(set) var callbacks = BoundedLog<String>(capacity: SceneController.logCapacity)
+    /// Actions performed, with the config path of what asked (the last `logCapacity`).
+    public private(set) var actions = BoundedLog<String>(capacity: SceneController.logCapacity)
 
     private(set) var builder: SceneBuilder!
     private var root = SceneRootView()

@@ -37,7 +37,12 @@ public final class ContentSheet: View, NestedScrollParent {
     /// Whether the sheet can be dragged (original default true).
     public var enablePanGesture = true
     public private(set) var state: ContentSheetState = .minimised
-    public private(set) var isPresented = false
+    /// Where the sheet is in its life: presenting, shown, dismissing (or not presented).
+    public private(set) var presentation: ContentSheetPresentation = .hidden
+    /// From `present` until a dismissal has finished (true while it slides away).
+    public var isPresented: Bool { self.presentation != .hidden }
+    /// Sliding away: the sheet no longer takes touches and nothing stops the slide.
+    public var isDismissing: Bool { self.presentation == .dismissing }
     /// Every delegate and content callback, by name, in order (for tools and the state dump).
     public var onEvent: ((String) -> Void)?
 
@@ -51,7 +56,7 @@ public final class ContentSheet: View, NestedScrollParent {
     private let theme: Theme
     private var dragStartHeight = 0.0
     private var dragged = 0.0
-    private var dismissing = false
+    private var dismissing: Bool { self.presentation == .dismissing }
 
     /// Header height (the original's `HeaderMinHeight`, a 44-pt navigation bar).
     public static let headerHeight = 44.0
@@ -76,7 +81,10 @@ public final class ContentSheet: View, NestedScrollParent {
         self.motion.rubberBands = false
         self.motion.onChange = { [unowned self] _ in self.heightChanged() }
         self.containerView.addGestureRecognizer(self.pan)
-        self.pan.onDown = { [unowned self] _ in self.motion.stop() }
+        // A finger catches a presenting or settling sheet where it is drawn, never a dismissal:
+        // stopping that spring would drop the completion that removes the sheet (the soak's
+        // wedged sheet, issue 16).
+        self.pan.onDown = { [unowned self] _ in if !self.dismissing { self.motion.stop() } }
         self.pan.onChange = { [unowned self] pan in self.panChanged(pan) }
         self.outsideTouch.onTouchDown = { [unowned self] contact in self.touchedDown(at: Point(x: contact.x, y: contact.y)) }
         self.addGestureRecognizer(self.outsideTouch)
@@ -106,8 +114,8 @@ public final class ContentSheet: View, NestedScrollParent {
     /// Covers `host` (a window's root view) and slides the sheet up to its collapsed height.
     public func present(in host: View, animated: Bool = true) {
         guard !self.isPresented else { return }
-        self.isPresented = true
-        self.dismissing = false
+        self.presentation = .presenting
+        self.isUserInteractionEnabled = true
         self.frame = host.bounds
         self.buildContent()
         host.addSubview(self)
@@ -115,46 +123,75 @@ public final class ContentSheet: View, NestedScrollParent {
         self.emit("willAddContent") { self.content.contentSheetWillAddContent(self) }
         self.emit("willShow") { self.delegate?.contentSheetWillShow(self) }
         self.emit("willAppear") { self.delegate?.contentSheetWillAppear(self) }
-        let finish = { [weak self] in
-            guard let self, self.isPresented, !self.dismissing else { return }
-            self.state = .collapsed
-            self.emit("didAddContent") { self.content.contentSheetDidAddContent(self) }
-            self.emit("didShow") { self.delegate?.contentSheetDidShow(self) }
-            self.emit("didAppear") { self.delegate?.contentSheetDidAppear(self) }
-        }
         let target = self.collapsedHeight
         guard animated else {
             self.motion.set(target)
-            finish()
+            self.finishPresenting(at: .collapsed)
             return
         }
         // UIView.animate(withDuration: 0.5, usingSpringWithDamping: 0.75, initialSpringVelocity: 0.8).
-        self.motion.settle(to: target, velocity: 0.8 * target, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 0.75), completion: finish)
+        self.motion.settle(to: target, velocity: 0.8 * target, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 0.75)) { [weak self] in
+            self?.finishPresenting(at: .collapsed)
+        }
     }
 
-    /// Slides the sheet away (the backdrop fading with it), then removes it.
-    public func dismiss(animated: Bool = true, velocity: Double = 0) {
+    /// The sheet came to rest at `state` for the first time since `present`: the did-show
+    /// callbacks. A finger may have caught the presentation's spring and a release's spring
+    /// brought it to rest instead; the callbacks come then, once.
+    private func finishPresenting(at state: ContentSheetState) {
+        guard self.presentation == .presenting else { return }
+        self.presentation = .shown
+        self.state = state
+        self.emit("didAddContent") { self.content.contentSheetDidAddContent(self) }
+        self.emit("didShow") { self.delegate?.contentSheetDidShow(self) }
+        self.emit("didAppear") { self.delegate?.contentSheetDidAppear(self) }
+    }
+
+    /// A settle spring that was not interrupted arrived at `state`.
+    private func cameToRest(at state: ContentSheetState) {
         guard self.isPresented, !self.dismissing else { return }
-        self.dismissing = true
+        self.state = state
+        self.finishPresenting(at: state)
+    }
+
+    /// Slides the sheet away (the backdrop fading with it), then removes it. Once it slides it
+    /// takes no touches (they reach the screen below) and nothing catches it; `animated: false`
+    /// during the slide ends it at once.
+    public func dismiss(animated: Bool = true, velocity: Double = 0) {
+        switch self.presentation {
+        case .hidden:
+            return
+        case .dismissing:
+            guard !animated else { return }
+            self.motion.set(0)
+            self.finishDismissing()
+            return
+        case .presenting, .shown:
+            break
+        }
+        self.presentation = .dismissing
+        self.isUserInteractionEnabled = false
         self.state = .minimised
         self.emit("willRemoveContent") { self.content.contentSheetWillRemoveContent(self) }
         self.emit("willHide") { self.delegate?.contentSheetWillHide(self) }
         self.emit("willDisappear") { self.delegate?.contentSheetWillDisappear(self) }
-        let finish = { [weak self] in
-            guard let self, self.dismissing else { return }
-            self.removeFromSuperview()
-            self.isPresented = false
-            self.dismissing = false
-            self.emit("didRemoveContent") { self.content.contentSheetDidRemoveContent(self) }
-            self.emit("didHide") { self.delegate?.contentSheetDidHide(self) }
-            self.emit("didDisappear") { self.delegate?.contentSheetDidDisappear(self) }
-        }
         guard animated else {
             self.motion.set(0)
-            finish()
+            self.finishDismissing()
             return
         }
-        self.motion.settle(to: 0, velocity: velocity, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 1), completion: finish)
+        self.motion.settle(to: 0, velocity: velocity, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 1)) { [weak self] in
+            self?.finishDismissing()
+        }
+    }
+
+    private func finishDismissing() {
+        guard self.dismissing else { return }
+        self.removeFromSuperview()
+        self.presentation = .hidden
+        self.emit("didRemoveContent") { self.content.contentSheetDidRemoveContent(self) }
+        self.emit("didHide") { self.delegate?.contentSheetDidHide(self) }
+        self.emit("didDisappear") { self.delegate?.contentSheetDidDisappear(self) }
     }
 
     /// Moves a presented sheet to `state` (minimised dismisses it).
@@ -167,12 +204,11 @@ public final class ContentSheet: View, NestedScrollParent {
         let target = state == .expanded ? self.expandedHeight : self.collapsedHeight
         guard animated else {
             self.motion.set(target)
-            self.state = state
+            self.cameToRest(at: state)
             return
         }
         self.motion.settle(to: target, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 1)) { [weak self] in
-            guard let self, self.isPresented, !self.dismissing else { return }
-            self.state = state
+            self?.cameToRest(at: state)
         }
     }
 
@@ -297,8 +333,7 @@ public final class ContentSheet: View, NestedScrollParent {
         case .collapsed, .expanded:
             let target = next == .expanded ? self.expandedHeight : self.collapsedHeight
             self.motion.settle(to: target, velocity: rising, parameters: SpringParameters(uiKitDuration: 0.5, dampingRatio: 0.75)) { [weak self] in
-                guard let self, self.isPresented, !self.dismissing else { return }
-                self.state = next
+                self?.cameToRest(at: next)
             }
         }
     }
@@ -328,7 +363,7 @@ public final class ContentSheet: View, NestedScrollParent {
         guard !self.dismissing else { return true }
         let resting = self.visibleHeight == self.expandedHeight || self.visibleHeight == self.collapsedHeight
         if resting && velocity > 0 {
-            self.state = self.visibleHeight == self.expandedHeight ? .expanded : self.state
+            self.cameToRest(at: self.visibleHeight == self.expandedHeight ? .expanded : self.state == .minimised ? .collapsed : self.state)
             return false
         }
         self.release(verticalVelocity: -velocity)

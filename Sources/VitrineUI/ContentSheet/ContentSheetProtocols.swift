@@ -10,6 +10,19 @@ public enum ContentSheetState: String, Sendable, Equatable {
     case expanded
 }
 
+/// Where a content sheet is in its life, from `present` to the end of `dismiss`.
+public enum ContentSheetPresentation: String, Sendable, Equatable {
+    /// Not presented (before `present`, after a dismissal finished).
+    case hidden
+    /// Sliding up (or caught by a finger) until it first comes to rest: then the did-show
+    /// callbacks.
+    case presenting
+    /// At rest or moving between its heights.
+    case shown
+    /// Sliding away; it takes no touches, and it cannot be caught.
+    case dismissing
+}
+
 /// Presentation callbacks, in the original's order (every method has an empty default):
 /// willShow, willAppear, didShow, didAppear when presented; willHide, willDisappear, didHide,
 /// didDisappear when dismissed. Show/Hide fire only on a real presentation or dismissal.

@@ -77,6 +77,8 @@ public final class NavigationStack: View {
     private var autoCompleted = false
     /// The running transition is a programmatic slide (not catchable).
     private var sliding = false
+    /// The curve of that slide, and the animator it runs on.
+    private var runningSlide: (curve: CurveAnimation, animator: Animator)?
 
     /// A stack starting at `root`.
     public convenience init(root: View, frame: Rect = .zero, metrics: GestureMetrics = GestureMetrics()) {
@@ -157,6 +159,11 @@ public final class NavigationStack: View {
 
     /// Makes `root` (the series' first page when nil) the only screen, without animation.
     public func reset(to root: View? = nil) {
+        // A transition still moving is stopped first: its closures would go on moving the pages
+        // (and read the transition after it was freed: a trap when the idle reset came mid-push).
+        if let slide = self.runningSlide { slide.animator.stop(slide.curve) }
+        self.runningSlide = nil
+        self.active?.transition.abandon()
         self.active = nil
         self.sliding = false
         let root = root ?? self.series.first ?? self.stack[0]
@@ -180,8 +187,10 @@ public final class NavigationStack: View {
         curve.onUpdate = { [unowned transition] p in transition.transition.update(progress: p) }
         curve.onComplete = { [unowned self, unowned transition] in
             self.sliding = false
+            self.runningSlide = nil
             transition.transition.finish()
         }
+        self.runningSlide = (curve, animator)
         animator.run(curve)
         return true
     }

@@ -80,7 +80,10 @@ public final class SplitSheet: View {
         self.motion = ScrollMotion(limits: 0...0, dimension: 1) { [weak self] in self?.window?.animator }
         self.motion.onChange = { [unowned self] _ in self.setNeedsLayout() }
         self.addGestureRecognizer(self.pan)
-        self.pan.onDown = { [unowned self] _ in self.motion.stop() }
+        // A finger catches a moving sheet only where it may then drag it: with swipe-up-to-show
+        // off, a sheet sliding down to hidden cannot be dragged, so stopping its spring would
+        // leave it between the detents for good (issue 16's class of wedge).
+        self.pan.onDown = { [unowned self] _ in if self.swipeUpToShowAllowed || self.showing { self.motion.stop() } }
         self.pan.onChange = { [unowned self] pan in self.panChanged(pan) }
     }
 
