@@ -222,7 +222,7 @@ let package = Package(
             // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.
             name: "VitrineConfigTests",
             dependencies: [
-                "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport",
+                "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport", "VitrineGestures",
                 "VitrineRuntime", "VitrineScene", "VitrineHeadless",
             ]),
         .testTarget(

@@ -87,7 +87,7 @@ public final class TouchSoak {
     /// the first problem at rest.
     public func run(events count: Int) -> Report {
         var report = Report(seed: self.seed)
-        let began = SystemClock.now()
+        let began = MonotonicTime.now()
         let presentsBefore = self.presents
         var time: Int64 = 0
         var warm = false
@@ -131,7 +131,7 @@ public final class TouchSoak {
         let memory = ProcessMemory.current()
         report.residentAtEndKiB = warm ? memory?.residentKiB : nil
         report.peakResidentKiB = memory?.peakResidentKiB
-        report.wallSeconds = (SystemClock.now() - began).seconds
+        report.wallSeconds = (MonotonicTime.now() - began).seconds
         report.simulatedSeconds = Double(time) / 1e6
         report.framesPresented = self.presents - presentsBefore
         return report
