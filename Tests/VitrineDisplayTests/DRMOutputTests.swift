@@ -16,7 +16,7 @@ struct DRMOutputTests {
         var times: [MonotonicTime] = []
         var callbacks: [MonotonicTime] = []
         var n = 0
-        output.frameClock.onFrame = { time in
+        output.frameClock.onFrame = { [unowned output] time in
             n += 1
             times.append(time.presentationTime)
             callbacks.append(loop.now)

@@ -96,7 +96,7 @@ struct HeadlessOutputTests {
         let frame = PixelBuffer(size: output.size)
         var times: [FrameTime] = []
         var callbackTimes: [MonotonicTime] = []
-        output.frameClock.onFrame = { time in
+        output.frameClock.onFrame = { [unowned output] time in
             times.append(time)
             callbackTimes.append(loop.now)
             output.present(frame, damage: Region(PixelRect(x: 0, y: 0, width: 1, height: 1)))
@@ -125,7 +125,7 @@ struct HeadlessOutputTests {
         let output = HeadlessOutput(logicalSize: PixelSize(width: 8, height: 8), loop: loop, logger: Logger("test", sink: sink))
         let frame = Self.gradient(output.size)
         var callbacks = 0
-        output.frameClock.onFrame = { _ in
+        output.frameClock.onFrame = { [unowned output] _ in
             callbacks += 1
             output.present(frame, damage: Region())
             if callbacks < 20 { output.frameClock.requestFrame() }
