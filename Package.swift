@@ -35,7 +35,7 @@ let package = Package(
         .library(name: "VitrineUI", targets: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures", "VitrineMotion"]),
         .library(name: "VitrineScene", targets: ["VitrineScene"]),
         .library(name: "VitrineRuntime", targets: ["VitrineRuntime"]),
-        .library(name: "VitrineKiosk", targets: ["VitrineKiosk"]),
+        .library(name: "VitrineKiosk", targets: ["VitrineKiosk"])
     ],
     targets: [
         // MARK: C libraries (module map + header only)
@@ -137,7 +137,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "CVitrineShims",
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "CVitrineShims"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -146,7 +146,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineUI", "VitrineScene", "VitrineRuntime",
+                "VitrineCalibration", "VitrineLibinput", "VitrineUI", "VitrineScene", "VitrineRuntime"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -156,13 +156,15 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineBench",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "CPixman"],
+            dependencies: [
+                "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "CPixman"
+            ],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
-                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI",
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI"
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
@@ -205,7 +207,10 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineInputTests",
-            dependencies: ["VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore", "VitrineHeadless", "VitrineUI"],
+            dependencies: [
+                "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore", "VitrineHeadless",
+                "VitrineUI"
+            ],
             exclude: ["Recordings"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the
@@ -216,14 +221,17 @@ let package = Package(
         .testTarget(
             // The demo as a smoke test, the examples (check, render, replay), the scene model.
             name: "VitrineComponentTests",
-            dependencies: ["VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport"],
+            dependencies: [
+                "VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport"
+            ],
             exclude: ["Snapshots", "Recordings"]),
         .testTarget(
             // The kiosk config: parsing, every error path, serialisation, check-config, Examples/.
             name: "VitrineConfigTests",
             dependencies: [
-                "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport", "VitrineGestures",
-                "VitrineRuntime", "VitrineScene", "VitrineHeadless",
+                "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport",
+                "VitrineGestures",
+                "VitrineRuntime", "VitrineScene", "VitrineHeadless"
             ]),
         .testTarget(
             // The runner with scenes that are not the config kiosk.
@@ -231,6 +239,6 @@ let package = Package(
             dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem"]),
+            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem"])
     ]
 )

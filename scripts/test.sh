@@ -25,6 +25,11 @@ if ! python3 scripts/check-imports.py; then
   failed+=("manifest dependencies equal imports")
 fi
 
+step "swift format (the checked-in .swift-format; \`swift format format -i -r --parallel Sources Tests Package.swift Examples\` fixes it)"
+if ! swift format lint --strict -r --parallel Sources Tests Package.swift Examples; then
+  failed+=("swift format")
+fi
+
 step "unit tests under AddressSanitizer and LeakSanitizer (swift test --sanitize=address, own build in .build/asan)"
 # A second, instrumented build of everything (see Docs/testing.md "Sanitizers" for its cost).
 # LeakSanitizer runs at exit: a reference cycle that keeps a scene alive fails the run

@@ -18,7 +18,7 @@ let package = Package(
                 .product(name: "VitrineUI", package: "Vitrine"),
                 .product(name: "VitrineScene", package: "Vitrine"),
                 .product(name: "VitrineRuntime", package: "Vitrine"),
-                .product(name: "VitrineKiosk", package: "Vitrine"),
+                .product(name: "VitrineKiosk", package: "Vitrine")
             ]),
         .executableTarget(
             name: "harbour-kiosk",
@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "VitrineRuntime", package: "Vitrine"),
                 .product(name: "VitrineScene", package: "Vitrine"),
                 .product(name: "VitrineUI", package: "Vitrine"),
-                .product(name: "VitrineKiosk", package: "Vitrine"),
+                .product(name: "VitrineKiosk", package: "Vitrine")
             ],
             exclude: ["departures.json"])
     ]

@@ -31,7 +31,7 @@ public struct BenchTable: Sendable {
             [
                 row.name, Self.format(row.oursMilliseconds, 3, unit: row.unit), row.peer ?? "—", Self.format(row.peerMilliseconds, 3, unit: row.unit),
                 Self.format(row.ratio, 3), Self.format(row.p50Milliseconds, 3), Self.format(row.p99Milliseconds, 3),
-                Self.format(row.meanAbsoluteError, 3), Self.format(row.maximumAbsoluteError, 0),
+                Self.format(row.meanAbsoluteError, 3), Self.format(row.maximumAbsoluteError, 0)
             ]
         }
         var widths = Self.headers.map(\.count)

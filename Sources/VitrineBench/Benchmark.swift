@@ -75,7 +75,7 @@ public enum BenchmarkList {
         InputLatencyBenchmark(),
         SceneBenchmark(),
         DataUpdateBenchmark(),
-        ControlNavigateBenchmark(),
+        ControlNavigateBenchmark()
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

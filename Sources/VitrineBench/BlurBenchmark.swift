@@ -85,10 +85,11 @@ public struct BlurBenchmark: Benchmark {
             let blur = blurs[i]
             let output = outputs[i]
             let bounds = output.bounds
-            samples[i].append(contentsOf: TimingSamples.measure(runs: runs) {
-                blur.invalidateAll()
-                blur.draw(into: output, rect: bounds)
-            })
+            samples[i].append(
+                contentsOf: TimingSamples.measure(runs: runs) {
+                    blur.invalidateAll()
+                    blur.draw(into: output, rect: bounds)
+                })
         }
     }
 
@@ -120,7 +121,7 @@ public struct BlurBenchmark: Benchmark {
             context.report("bench: blur: timing OpenCV with \(peer.python) (\(runs) runs per σ and peer)")
             let lines = try peer.run(arguments: [
                 "--frame", framePath, "--width", String(frame.width), "--height", String(frame.height),
-                "--sigmas", sigmas.map(Self.label).joined(separator: ","), "--runs", String(runs), "--out", directory,
+                "--sigmas", sigmas.map(Self.label).joined(separator: ","), "--runs", String(runs), "--out", directory
             ])
             var result = PeerResult()
             var version = "?"

@@ -56,7 +56,8 @@ struct CompositingBenchmark: Benchmark {
         let plainWork = {
             plainFrame.fill(plainFrame.bounds, with: 0xFF20_2020)
             for (i, (buffer, x, y)) in backings.enumerated() {
-                Pixman.composite(.over, source: sources[i], destination: plainImage, destinationRect: PixelRect(x: x, y: y, width: buffer.width, height: buffer.height))
+                Pixman.composite(
+                    .over, source: sources[i], destination: plainImage, destinationRect: PixelRect(x: x, y: y, width: buffer.width, height: buffer.height))
             }
         }
         oursWork()
@@ -69,7 +70,9 @@ struct CompositingBenchmark: Benchmark {
             plain.append(TimingSamples.cpuTime(plainWork))
         }
         let same = compositor.frame.hasSamePixels(as: plainFrame)
-        context.note("composite-10-layers: ten translucent 1200×700 layers at 1920×1080, interleaved runs on thread CPU time; both sides produce \(same ? "identical" : "DIFFERENT") frames")
+        context.note(
+            "composite-10-layers: ten translucent 1200×700 layers at 1920×1080, interleaved runs on thread CPU time; both sides produce \(same ? "identical" : "DIFFERENT") frames"
+        )
         return BenchRow(
             name: "composite-10-layers", oursMilliseconds: ours.median, peer: "pixman calls", peerMilliseconds: plain.median,
             p50Milliseconds: ours.median, p99Milliseconds: ours.percentile(99))
@@ -139,8 +142,9 @@ final class SheetDragScene {
         self.sheet.draw = { canvas in
             // Stand-in lines of text (the content is cached: its drawing cost is not per frame).
             for line in 0..<14 {
-                canvas.fill(Rect(x: 40, y: 60 + Double(line) * 34, width: width - 80 - Double(line % 4) * 140, height: 14),
-                            cornerRadii: CornerRadii(all: 4), color: Color(hex: "#9E9E9E")!)
+                canvas.fill(
+                    Rect(x: 40, y: 60 + Double(line) * 34, width: width - 80 - Double(line % 4) * 140, height: 14),
+                    cornerRadii: CornerRadii(all: 4), color: Color(hex: "#9E9E9E")!)
             }
         }
         self.root.addSublayer(self.sheet)

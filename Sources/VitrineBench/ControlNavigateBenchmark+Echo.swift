@@ -58,7 +58,9 @@ extension ControlNavigateBenchmark {
         }
 
         private func fail(_ message: String, errno code: Int32? = nil) {
-            if self.failure == nil { self.failure = VitrineError(.ioFailure, "echo \(self.path): \(message)", cause: code.map { SystemError("echo", errno: $0) }) }
+            if self.failure == nil {
+                self.failure = VitrineError(.ioFailure, "echo \(self.path): \(message)", cause: code.map { SystemError("echo", errno: $0) })
+            }
             self.disconnect()
             self.loop.stop()
         }
@@ -96,7 +98,9 @@ extension ControlNavigateBenchmark {
             guard let connection = self.connection else { return }
             let count: Int
             do {
-                count = try Syscall.retryingSize("recv") { self.chunk.withUnsafeMutableBytes { recv(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+                count = try Syscall.retryingSize("recv") {
+                    self.chunk.withUnsafeMutableBytes { recv(connection.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                }
             } catch {
                 if error.errno == EAGAIN { return }
                 return self.fail("recv failed", errno: error.errno)

@@ -63,7 +63,8 @@ struct ControlNavigateBenchmark: Benchmark {
         for index in 0..<(Self.warmUp + count) {
             let id = index + 1
             let push = index % 2 == 0
-            let line = push
+            let line =
+                push
                 ? #"{"id":\#(id),"command":"navigate","to":"push","screen":"detail"}"#
                 : #"{"id":\#(id),"command":"navigate","to":"root"}"#
             requests.append(Array(line.utf8) + [10])
@@ -75,7 +76,9 @@ struct ControlNavigateBenchmark: Benchmark {
         let ours = try self.measureRunner(configPath: configPath, controlPath: controlPath, requests: requests, stacks: stacks, pauses: pauses)
         let echo = try self.measureEcho(path: echoPath, hello: ours.hello, replies: ours.replies, requests: requests, pauses: pauses)
         guard ours.samples.milliseconds.count == count, echo.milliseconds.count == count else {
-            throw VitrineError(.invalidData, "\(self.name): only \(ours.samples.milliseconds.count) navigate and \(echo.milliseconds.count) echo round trips of \(count) were timed")
+            throw VitrineError(
+                .invalidData,
+                "\(self.name): only \(ours.samples.milliseconds.count) navigate and \(echo.milliseconds.count) echo round trips of \(count) were timed")
         }
         func format(_ value: Double?) -> String { value.map { String(fixed: $0, decimals: 3) } ?? "-" }
         context.note(
@@ -97,7 +100,8 @@ struct ControlNavigateBenchmark: Benchmark {
         let loop = try EpollEventLoop()
         let runner = Runner(loop: loop, notifier: nil, logger: Logger("bench", sink: MemoryLogSink())) { () throws(VitrineError) -> LoadedScene in
             let loaded = try KioskConfigLoader.load(path: configPath)
-            return LoadedScene(settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
+            return LoadedScene(
+                settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
         }
         runner.controlPath = controlPath
         runner.controlGroup = nil
@@ -140,7 +144,10 @@ struct ControlNavigateBenchmark: Benchmark {
         guard let hello = try? JSONParser.parse(client.hello), hello["protocol"]?.stringValue == ControlServer.protocolName,
             hello["commands"]?.arrayValue?.contains(.string("navigate")) == true
         else {
-            throw VitrineError(.invalidData, "\(self.name): \(controlPath) greeted with \(String(decoding: client.hello.prefix(200), as: UTF8.self)), not \(ControlServer.protocolName) with navigate")
+            throw VitrineError(
+                .invalidData,
+                "\(self.name): \(controlPath) greeted with \(String(decoding: client.hello.prefix(200), as: UTF8.self)), not \(ControlServer.protocolName) with navigate"
+            )
         }
         return (client.samples, client.hello, client.replies)
     }
@@ -166,7 +173,8 @@ struct ControlNavigateBenchmark: Benchmark {
         defer { echo.close() }
         let client = Client(path: path, requests: requests, pauses: pauses, timedFrom: 1 + Self.warmUp) { (index, reply, _) throws(VitrineError) in
             guard reply == replies[index] else {
-                throw VitrineError(.invalidData, "\(path): echo line \(index) is \(String(decoding: reply.prefix(200), as: UTF8.self)), not the reply it was given")
+                throw VitrineError(
+                    .invalidData, "\(path): echo line \(index) is \(String(decoding: reply.prefix(200), as: UTF8.self)), not the reply it was given")
             }
         }
         try client.start()
@@ -223,11 +231,13 @@ struct ControlNavigateBenchmark: Benchmark {
 
         func start() throws(VitrineError) {
             let context = Unmanaged.passRetained(self).toOpaque()
-            let status = pthread_create(&self.thread, nil, { raw in
-                let client = Unmanaged<Client>.fromOpaque(raw!).takeRetainedValue()
-                client.runThread()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &self.thread, nil,
+                { raw in
+                    let client = Unmanaged<Client>.fromOpaque(raw!).takeRetainedValue()
+                    client.runThread()
+                    return nil
+                }, context)
             guard status == 0 else {
                 Unmanaged<Client>.fromOpaque(context).release()
                 throw VitrineError(.ioFailure, "cannot start the client thread for \(self.path)", cause: SystemError("pthread_create", errno: status))
@@ -295,7 +305,9 @@ struct ControlNavigateBenchmark: Benchmark {
             while offset < bytes.count {
                 let sent: Int
                 do {
-                    sent = try Syscall.retryingSize("send") { bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) } }
+                    sent = try Syscall.retryingSize("send") {
+                        bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+                    }
                 } catch {
                     throw VitrineError(.ioFailure, "cannot send to \(self.path)", cause: error)
                 }
@@ -319,7 +331,9 @@ struct ControlNavigateBenchmark: Benchmark {
                 guard ready > 0 else { throw VitrineError(.busy, "no line from \(self.path) within \(timeout) s") }
                 let count: Int
                 do {
-                    count = try Syscall.retryingSize("recv") { self.chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) } }
+                    count = try Syscall.retryingSize("recv") {
+                        self.chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) }
+                    }
                 } catch {
                     throw VitrineError(.ioFailure, "\(self.path) closed the connection", cause: error)
                 }

@@ -37,7 +37,9 @@ struct DataUpdateBenchmark: Benchmark {
         guard fd >= 0 else { throw VitrineError(.ioFailure, "cannot write \(temporary)", cause: SystemError("open", errno: errno)) }
         let written = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        guard written == text.utf8.count, rename(temporary, path) == 0 else { throw VitrineError(.ioFailure, "cannot write \(path)", cause: SystemError("rename", errno: errno)) }
+        guard written == text.utf8.count, rename(temporary, path) == 0 else {
+            throw VitrineError(.ioFailure, "cannot write \(path)", cause: SystemError("rename", errno: errno))
+        }
     }
 
     func run(_ context: BenchContext) throws -> [BenchRow] {
@@ -56,7 +58,8 @@ struct DataUpdateBenchmark: Benchmark {
         let loop = try EpollEventLoop()
         let runner = Runner(loop: loop, notifier: nil, logger: Logger("bench", sink: MemoryLogSink())) { () throws(VitrineError) -> LoadedScene in
             let loaded = try KioskConfigLoader.load(path: configPath)
-            return LoadedScene(settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
+            return LoadedScene(
+                settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
         }
         let count = context.options.runs(normal: 40)
         var updates = TimingSamples()
@@ -125,7 +128,9 @@ struct DataUpdateBenchmark: Benchmark {
         try runner.run(seconds: 60)
         if let failure { throw VitrineError(.ioFailure, "\(self.name): \(failure)") }
         guard updates.milliseconds.count == count, reloads.milliseconds.count == count else {
-            throw VitrineError(.invalidData, "\(self.name): only \(updates.milliseconds.count) updates and \(reloads.milliseconds.count) reloads of \(count) reached the screen")
+            throw VitrineError(
+                .invalidData,
+                "\(self.name): only \(updates.milliseconds.count) updates and \(reloads.milliseconds.count) reloads of \(count) reached the screen")
         }
         context.note(
             "\(self.name): ours = rename of a new data file into place -> presentation of the first frame drawn with it (p99 of \(count)); "

@@ -40,7 +40,8 @@ struct OpenCVPeer {
         if self.importsOpenCV("python3") {
             return .success(OpenCVPeer(python: "python3", origin: "system python3", script: script))
         }
-        let hint = context.options.mayInstallPeers
+        let hint =
+            context.options.mayInstallPeers
             ? "the venv could not be created (needs python3-venv and PyPI) and the system python3 has no cv2 (apt-get install python3-opencv)"
             : "--no-install was given and neither \(venv) nor the system python3 imports cv2"
         return .failure(Unavailable(reason: "OpenCV peer unavailable: \(hint)"))
@@ -56,7 +57,8 @@ struct OpenCVPeer {
     }
 
     private static func venvDirectory() -> String {
-        let cache = Environment.value("XDG_CACHE_HOME").flatMap { $0.isEmpty ? nil : $0 }
+        let cache =
+            Environment.value("XDG_CACHE_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? (Environment.value("HOME") ?? "/tmp") + "/.cache"
         return cache + "/vitrine-bench/venv"
     }
@@ -72,7 +74,7 @@ struct OpenCVPeer {
         _ = try? ChildProcess.runToStandardError("mkdir", ["-p", parent])
         guard (try? ChildProcess.runToStandardError("python3", ["-m", "venv", directory])) == 0 else { return false }
         let pip = [
-            "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "opencv-python-headless", "numpy",
+            "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "opencv-python-headless", "numpy"
         ]
         return (try? ChildProcess.runToStandardError(directory + "/bin/python3", pip)) == 0
     }

@@ -1,7 +1,7 @@
 import VitrineCore
-import VitrineSystem
 import VitrineKiosk
 import VitrineRuntime
+import VitrineSystem
 import VitrineUI
 
 /// `museum-swipe-back-1080p`: the frames of an interactive swipe back in the museum example

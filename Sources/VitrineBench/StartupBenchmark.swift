@@ -25,7 +25,8 @@ struct StartupBenchmark: Benchmark {
             }
             context.note(
                 "startup-first-frame: from posix_spawn of `vitrine run --config demo --output headless --size 1280x800` to the "
-                    + "presentation time of its first frame (CLOCK_MONOTONIC in both processes), median of \(samples.milliseconds.count); peer = the 150 ms target")
+                    + "presentation time of its first frame (CLOCK_MONOTONIC in both processes), median of \(samples.milliseconds.count); peer = the 150 ms target"
+            )
             rows.append(
                 BenchRow(
                     name: "startup-first-frame", oursMilliseconds: samples.median, peer: "target", peerMilliseconds: Self.firstFrameTarget,

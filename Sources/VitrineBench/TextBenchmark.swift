@@ -1,5 +1,5 @@
-@_spi(Benchmarks) import VitrineGraphics
 import VitrineCore
+@_spi(Benchmarks) import VitrineGraphics
 
 /// `text-paragraph-cold`, `text-paragraph-warm`: laying out and drawing a 500-word paragraph
 /// (17 pt DejaVu Sans wrapped to 800 pt, scale 1, onto a 1920×1080 buffer), next to the budget of
@@ -48,8 +48,12 @@ struct TextBenchmark: Benchmark {
         var pixmanGlyphs = TimingSamples()
         // Alternate the two methods so a change in machine load hits both alike.
         for _ in 0..<3 {
-            perGlyph.append(contentsOf: TimingSamples.measure(runs: (runs + 2) / 3) { canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .perGlyph) })
-            pixmanGlyphs.append(contentsOf: TimingSamples.measure(runs: (runs + 2) / 3) { canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .pixmanGlyphs) })
+            perGlyph.append(
+                contentsOf: TimingSamples.measure(runs: (runs + 2) / 3) { canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .perGlyph) })
+            pixmanGlyphs.append(
+                contentsOf: TimingSamples.measure(runs: (runs + 2) / 3) {
+                    canvas.draw(layout, at: Point(x: 40, y: 40), color: .black, compositing: .pixmanGlyphs)
+                })
         }
 
         let coldPerGlyph = TimingSamples.measure(runs: runs) {
@@ -80,7 +84,7 @@ struct TextBenchmark: Benchmark {
                 p50Milliseconds: warm.median, p99Milliseconds: warm.percentile(99)),
             BenchRow(
                 name: "text-draw", oursMilliseconds: pixmanGlyphs.median, peer: "per-glyph composite32",
-                peerMilliseconds: perGlyph.median, p50Milliseconds: pixmanGlyphs.median, p99Milliseconds: pixmanGlyphs.percentile(99)),
+                peerMilliseconds: perGlyph.median, p50Milliseconds: pixmanGlyphs.median, p99Milliseconds: pixmanGlyphs.percentile(99))
         ]
     }
 
@@ -90,7 +94,7 @@ struct TextBenchmark: Benchmark {
             "the", "kiosk", "shows", "a", "sheet", "over", "its", "content", "and", "every", "frame", "is", "drawn", "in",
             "software", "with", "text", "shaped", "by", "HarfBuzz", "rasterised", "FreeType", "composited", "through",
             "pixman", "while", "springs", "settle", "after", "touch", "gestures", "end", "quietly", "Wavy", "AVATAR",
-            "office", "efficient", "typography", "matters,", "because", "people", "read", "it.", "Jump", "quickly",
+            "office", "efficient", "typography", "matters,", "because", "people", "read", "it.", "Jump", "quickly"
         ]
         var state: UInt32 = 12345
         var result: [String] = []

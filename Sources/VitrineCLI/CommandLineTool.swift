@@ -25,7 +25,7 @@ public enum CommandLineTool {
             BenchCommand.self,
             SoakCommand.self,
             CtlCommand.self,
-            DoctorCommand.self,
+            DoctorCommand.self
         ]
     }
 

@@ -34,7 +34,8 @@ public enum DisplayErrors {
     public static func displayBusy(_ device: String, cause: SystemError?) -> VitrineError {
         VitrineError(
             .displayBusy, "another process is DRM master of \(device)",
-            hint: "a display manager, plymouth or a second Vitrine holds the screen: stop it (systemctl stop display-manager; plymouth deactivate); Vitrine keeps retrying",
+            hint:
+                "a display manager, plymouth or a second Vitrine holds the screen: stop it (systemctl stop display-manager; plymouth deactivate); Vitrine keeps retrying",
             cause: cause)
     }
 

@@ -23,7 +23,10 @@ public final class DesktopOutput: DisplayOutput {
 
     /// - Parameters:
     ///   - nativeSize: the panel's scanout size in pixels (the window is this turned by `rotation`).
-    public init(window: DesktopWindow, nativeSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("preview")) {
+    public init(
+        window: DesktopWindow, nativeSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock,
+        logger: Logger = Logger("preview")
+    ) {
         self.window = window
         self.nativeSize = nativeSize
         self.rotation = rotation

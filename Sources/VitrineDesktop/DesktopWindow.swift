@@ -1,5 +1,5 @@
-import Glibc
 import CSDL2
+import Glibc
 import VitrineCore
 
 /// The preview's window on the desktop: one SDL window (X11 or Wayland, whichever SDL picks)
@@ -69,7 +69,9 @@ public final class DesktopWindow {
         if SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 {
             throw VitrineError(
                 VitrineError.Code("no-desktop"), "the preview window cannot be opened: SDL found no desktop (\(Self.sdlError()))",
-                hint: "run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set), or under `xvfb-run`; on a panel use `vitrine run`, without a desktop use `vitrine render`")
+                hint:
+                    "run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set), or under `xvfb-run`; on a panel use `vitrine run`, without a desktop use `vitrine render`"
+            )
         }
         // SDL falls back to drawing nowhere (its offscreen and dummy drivers) when there is no
         // desktop; a preview nobody sees is a mistake, unless SDL_VIDEODRIVER asked for it.
@@ -77,10 +79,15 @@ public final class DesktopWindow {
         if ["offscreen", "dummy", "evdev"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw VitrineError(
-                VitrineError.Code("no-desktop"), "the preview window cannot be opened: there is no desktop (no DISPLAY or WAYLAND_DISPLAY; SDL found only its \(driver) driver)",
+                VitrineError.Code("no-desktop"),
+                "the preview window cannot be opened: there is no desktop (no DISPLAY or WAYLAND_DISPLAY; SDL found only its \(driver) driver)",
                 hint: "run it in a desktop session, over `ssh -X`, or under `xvfb-run`; on a panel use `vitrine run`, without a desktop use `vitrine render`")
         }
-        guard let window = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(size.width), Int32(size.height), SDL_WINDOW_SHOWN.rawValue) else {
+        guard
+            let window = SDL_CreateWindow(
+                title, Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(SDL_WINDOWPOS_UNDEFINED_MASK), Int32(size.width), Int32(size.height),
+                SDL_WINDOW_SHOWN.rawValue)
+        else {
             let message = Self.sdlError()
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw VitrineError(.ioFailure, "the preview window of \(size.width)x\(size.height) pixels cannot be made: \(message)", hint: "try a smaller --size")
@@ -151,7 +158,9 @@ public final class DesktopWindow {
                 } else {
                     // Another surface format (a 16-bit desktop): SDL converts the row.
                     let bpp = Int(surface.pointee.format.pointee.BytesPerPixel)
-                    SDL_ConvertPixels(Int32(clipped.width), 1, SDL_PIXELFORMAT_ARGB8888.rawValue, row, Int32(clipped.width * 4), format, destination + clipped.x * bpp, Int32(pitch))
+                    SDL_ConvertPixels(
+                        Int32(clipped.width), 1, SDL_PIXELFORMAT_ARGB8888.rawValue, row, Int32(clipped.width * 4), format, destination + clipped.x * bpp,
+                        Int32(pitch))
                 }
             }
             rects.append(SDL_Rect(x: Int32(clipped.x), y: Int32(clipped.y), w: Int32(clipped.width), h: Int32(clipped.height)))

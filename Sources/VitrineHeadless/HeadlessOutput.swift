@@ -33,7 +33,9 @@ public final class HeadlessOutput: DisplayOutput {
     ///   - nativeSize: the panel's scanout size (the logical size is turned by `rotation`).
     ///   - refreshRate: the virtual vsync rate in Hz.
     ///   - bufferCount: 1, 2 or 3 scanout buffers.
-    public init(nativeSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")) {
+    public init(
+        nativeSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")
+    ) {
         precondition((1...3).contains(bufferCount), "headless outputs have 1 to 3 buffers")
         self.nativeSize = nativeSize
         self.rotation = rotation
@@ -46,8 +48,12 @@ public final class HeadlessOutput: DisplayOutput {
     }
 
     /// Convenience: an output whose *logical* size is `logicalSize`.
-    public convenience init(logicalSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")) {
-        self.init(nativeSize: rotation.nativeSize(forLogical: logicalSize), rotation: rotation, refreshRate: refreshRate, bufferCount: bufferCount, loop: loop, logger: logger)
+    public convenience init(
+        logicalSize: PixelSize, rotation: Rotation = .none, refreshRate: Double = 60, bufferCount: Int = 2, loop: Clock, logger: Logger = Logger("headless")
+    ) {
+        self.init(
+            nativeSize: rotation.nativeSize(forLogical: logicalSize), rotation: rotation, refreshRate: refreshRate, bufferCount: bufferCount, loop: loop,
+            logger: logger)
     }
 
     public var size: PixelSize { self.rotation.logicalSize(forNative: self.nativeSize) }

@@ -57,15 +57,16 @@ final class LibinputContext {
     init(udev: UdevContext, logger: Logger) throws(VitrineError) {
         let access = DeviceAccess(logger: logger)
         let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
-        interface.initialize(to: libinput_interface(
-            open_restricted: { path, flags, userData in
-                guard let path, let userData else { return -EINVAL }
-                return Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().open(String(cString: path), flags: flags)
-            },
-            close_restricted: { fd, userData in
-                guard let userData else { return }
-                Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().close(fd)
-            }))
+        interface.initialize(
+            to: libinput_interface(
+                open_restricted: { path, flags, userData in
+                    guard let path, let userData else { return -EINVAL }
+                    return Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().open(String(cString: path), flags: flags)
+                },
+                close_restricted: { fd, userData in
+                    guard let userData else { return }
+                    Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().close(fd)
+                }))
         guard let raw = libinput_udev_create_context(interface, Unmanaged.passUnretained(access).toOpaque(), udev.raw) else {
             interface.deallocate()
             throw VitrineError(.unsupported, "cannot create a libinput context", hint: "is libinput installed (libinput10)?")

@@ -11,7 +11,7 @@ enum LibinputDevice {
         let pairs: [(libinput_device_capability, InputCapabilities)] = [
             (LIBINPUT_DEVICE_CAP_TOUCH, .touch), (LIBINPUT_DEVICE_CAP_POINTER, .pointer), (LIBINPUT_DEVICE_CAP_KEYBOARD, .keyboard),
             (LIBINPUT_DEVICE_CAP_TABLET_TOOL, .tabletTool), (LIBINPUT_DEVICE_CAP_TABLET_PAD, .tabletPad),
-            (LIBINPUT_DEVICE_CAP_GESTURE, .gesture), (LIBINPUT_DEVICE_CAP_SWITCH, .switch),
+            (LIBINPUT_DEVICE_CAP_GESTURE, .gesture), (LIBINPUT_DEVICE_CAP_SWITCH, .switch)
         ]
         var result: InputCapabilities = []
         for (capability, flag) in pairs where libinput_device_has_capability(device, capability) != 0 { result.insert(flag) }

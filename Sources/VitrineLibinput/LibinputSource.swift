@@ -94,7 +94,9 @@ public final class LibinputSource: InputSource {
     public func apply(_ calibrations: CalibrationStore) {
         self.calibrations = calibrations
         for problem in calibrations.problems { self.onDeviceEvent?(.warning(problem)) }
-        let keys = self.tracked.keys.sorted { UdevDevice.numberedNameOrder(self.tracked[$0]!.info.node) < UdevDevice.numberedNameOrder(self.tracked[$1]!.info.node) }
+        let keys = self.tracked.keys.sorted {
+            UdevDevice.numberedNameOrder(self.tracked[$0]!.info.node) < UdevDevice.numberedNameOrder(self.tracked[$1]!.info.node)
+        }
         for key in keys {
             guard var entry = self.tracked[key], let previous = entry.info.calibration else { continue }
             let (calibration, reports) = LibinputDevice.calibrate(

@@ -121,9 +121,12 @@ public struct EvdevTouchDecoder: Sendable {
     private mutating func processMultitouch(_ event: EvdevEvent, warnings: inout [ReplayWarning]) {
         if event.code == EvdevCode.ABS_MT_SLOT {
             guard event.value >= 0 && Int(event.value) < self.slots.count else {
-                warnings.append(ReplayWarning(
-                    line: event.line,
-                    message: "ABS_MT_SLOT \(event.value) is outside the device's slots 0…\(self.slots.count - 1); ignored, as the kernel ignores it (recovered)"))
+                warnings.append(
+                    ReplayWarning(
+                        line: event.line,
+                        message:
+                            "ABS_MT_SLOT \(event.value) is outside the device's slots 0…\(self.slots.count - 1); ignored, as the kernel ignores it (recovered)")
+                )
                 return
             }
             self.current = Int(event.value)
@@ -133,9 +136,12 @@ public struct EvdevTouchDecoder: Sendable {
         switch event.code {
         case EvdevCode.ABS_MT_TRACKING_ID where event.value >= 0:
             if slot.seatSlot != nil && slot.lifecycle != .end {
-                warnings.append(ReplayWarning(
-                    line: event.line,
-                    message: "tracking id \(event.value) starts in slot \(self.current) while its contact never lifted; the old contact continues, as libinput keeps it (recovered)"))
+                warnings.append(
+                    ReplayWarning(
+                        line: event.line,
+                        message:
+                            "tracking id \(event.value) starts in slot \(self.current) while its contact never lifted; the old contact continues, as libinput keeps it (recovered)"
+                    ))
             }
             slot.lifecycle = .begin
             slot.palm = self.hasToolType && slot.toolType == EvdevCode.MT_TOOL_PALM ? .wasPalm : .none
@@ -222,7 +228,8 @@ public struct EvdevTouchDecoder: Sendable {
         self.pending = SingleTouchPending()
         if pending.down {
             if self.single.seatSlot != nil {
-                warnings.append(ReplayWarning(line: line, message: "BTN_TOUCH 1 while the contact is already down; ignored, as libinput ignores it (recovered)"))
+                warnings.append(
+                    ReplayWarning(line: line, message: "BTN_TOUCH 1 while the contact is already down; ignored, as libinput ignores it (recovered)"))
             } else {
                 var single = self.single
                 single.lifecycle = .begin

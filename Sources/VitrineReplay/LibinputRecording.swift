@@ -106,7 +106,8 @@ public struct LibinputRecording: Sendable {
                 guard maximum >= minimum else { throw fail(value, "absinfo \(key): maximum \(maximum) is below minimum \(minimum)") }
                 if code == EvdevCode.ABS_MT_SLOT {
                     guard minimum == 0, maximum < Self.maximumSlots else {
-                        throw fail(value, "absinfo \(key) (ABS_MT_SLOT) must be [0, n − 1, …] with at most \(Self.maximumSlots) slots; the kernel allows no more")
+                        throw fail(
+                            value, "absinfo \(key) (ABS_MT_SLOT) must be [0, n − 1, …] with at most \(Self.maximumSlots) slots; the kernel allows no more")
                     }
                 } else if minimum == maximum && code != EvdevCode.ABS_MISC && code != EvdevCode.ABS_MT_TOOL_TYPE {
                     // libinput disables such an axis when both are 0 and the code is in
@@ -157,7 +158,9 @@ public struct LibinputRecording: Sendable {
                     let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4])
                 else { throw fail(item, "an evdev event must be [sec, usec, type, code, value] with usec below 1000000") }
                 guard numbers[0] <= longestSeconds else {
-                    throw fail(item, "the event's time \(numbers[0]) s is more than \(longestSeconds) s (a week) after the recording started; replay a shorter recording")
+                    throw fail(
+                        item,
+                        "the event's time \(numbers[0]) s is more than \(longestSeconds) s (a week) after the recording started; replay a shorter recording")
                 }
                 let event = EvdevEvent(time: Int64(numbers[0]) * 1_000_000 + Int64(numbers[1]), type: type, code: code, value: value, line: item.line)
                 if let previous = events.last, event.time < previous.time {

@@ -30,9 +30,10 @@ struct ReplayDevice {
                 self.decoder = EvdevTouchDecoder(
                     slotCount: Int(slots.maximum) + 1, hasToolType: device.absinfo[EvdevCode.ABS_MT_TOOL_TYPE] != nil)
             } else {
-                notes.append(VitrineError(
-                    .unsupported, "\(place): '\(device.name)' uses multitouch protocol A (no ABS_MT_SLOT); its events are not replayed",
-                    hint: "libinput runs such devices through mtdev; record a protocol-B device instead"))
+                notes.append(
+                    VitrineError(
+                        .unsupported, "\(place): '\(device.name)' uses multitouch protocol A (no ABS_MT_SLOT); its events are not replayed",
+                        hint: "libinput runs such devices through mtdev; record a protocol-B device instead"))
             }
         } else if let stX, let stY, device.has(EvdevCode.EV_KEY, EvdevCode.BTN_TOUCH) {
             self.axes = (stX, stY)
@@ -42,8 +43,11 @@ struct ReplayDevice {
             self.axes = (AbsoluteAxis(minimum: 0, maximum: 0), AbsoluteAxis(minimum: 0, maximum: 0))
             if device.codes[EvdevCode.EV_REL] != nil { capabilities.insert(.pointer) }
             if device.codes[EvdevCode.EV_KEY]?.contains(where: { $0 < 0x100 }) == true { capabilities.insert(.keyboard) }
-            notes.append(VitrineError(
-                .unsupported, "\(place): '\(device.name)' has no touch axes (ABS_MT_POSITION_X/Y with ABS_MT_SLOT, or ABS_X/Y with BTN_TOUCH); its events are not replayed"))
+            notes.append(
+                VitrineError(
+                    .unsupported,
+                    "\(place): '\(device.name)' has no touch axes (ABS_MT_POSITION_X/Y with ABS_MT_SLOT, or ABS_X/Y with BTN_TOUCH); its events are not replayed"
+                ))
         }
 
         let key = CalibrationKey.make(serial: device.udevProperties["ID_SERIAL"], vendor: device.vendor, product: device.product, name: device.name)
@@ -53,8 +57,11 @@ struct ReplayDevice {
             if let text = device.udevProperties[CalibrationStore.propertyName] {
                 udevMatrix = CalibrationMatrix(udevValue: text)
                 if udevMatrix == nil {
-                    notes.append(VitrineError(
-                        .invalidCalibration, "\(place): udev property \(CalibrationStore.propertyName)=\(QuotedValue.quoted(text)) of '\(device.name)' is not six numbers; ignored, as libinput ignores it"))
+                    notes.append(
+                        VitrineError(
+                            .invalidCalibration,
+                            "\(place): udev property \(CalibrationStore.propertyName)=\(QuotedValue.quoted(text)) of '\(device.name)' is not six numbers; ignored, as libinput ignores it"
+                        ))
                 }
             }
             let resolved = calibrations.resolve(name: device.name, key: key, udevMatrix: udevMatrix)

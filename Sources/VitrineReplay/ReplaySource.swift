@@ -145,9 +145,12 @@ public final class ReplaySource: InputSource {
         self.isFinished = true
         let timestamp = self.timestamp(self.duration)
         for (device, line) in self.unfinished {
-            self.onDeviceEvent?(.warning(VitrineError(
-                .invalidRecording,
-                "\(self.file) line \(line): the events of '\(self.replayDevices[device].info.name)' from here on have no SYN_REPORT (the recording is truncated); they are dropped (recovered)")))
+            self.onDeviceEvent?(
+                .warning(
+                    VitrineError(
+                        .invalidRecording,
+                        "\(self.file) line \(line): the events of '\(self.replayDevices[device].info.name)' from here on have no SYN_REPORT (the recording is truncated); they are dropped (recovered)"
+                    )))
         }
         for index in self.replayDevices.indices where self.replayDevices[index].table.hasActiveContacts {
             var device = self.replayDevices[index]
@@ -156,9 +159,12 @@ public final class ReplaySource: InputSource {
                 _ = decoder.releaseAll(seat: &self.seat)
                 device.decoder = decoder
             }
-            self.onDeviceEvent?(.warning(VitrineError(
-                .invalidRecording,
-                "\(self.file): the recording ends with contact(s) \(ids.map { "#\($0)" }.joined(separator: " ")) of '\(device.info.name)' still down; they are cancelled, as libinput cancels the contacts of a device that goes away (recovered)")))
+            self.onDeviceEvent?(
+                .warning(
+                    VitrineError(
+                        .invalidRecording,
+                        "\(self.file): the recording ends with contact(s) \(ids.map { "#\($0)" }.joined(separator: " ")) of '\(device.info.name)' still down; they are cancelled, as libinput cancels the contacts of a device that goes away (recovered)"
+                    )))
             if let frame = device.table.cancelAll(timestamp: timestamp) { self.onFrame?(frame) }
             self.replayDevices[index] = device
         }

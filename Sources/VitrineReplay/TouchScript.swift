@@ -47,7 +47,8 @@ public struct TouchScript: Sendable, Equatable {
         func fail(_ line: Int, _ what: String) -> VitrineError {
             VitrineError(
                 .invalidRecording, "\(file) line \(line): \(what)",
-                hint: "a touch script is a JSON list of {\"t\": ms, \"id\": n, \"phase\": \"down|move|up|cancel\", \"x\": points, \"y\": points} (Docs/input.md)")
+                hint:
+                    "a touch script is a JSON list of {\"t\": ms, \"id\": n, \"phase\": \"down|move|up|cancel\", \"x\": points, \"y\": points} (Docs/input.md)")
         }
         guard let items = root.items else { throw fail(root.line, "expected a JSON list of touch events") }
         guard items.count <= InputRecording.maximumEvents else {

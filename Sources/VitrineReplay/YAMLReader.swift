@@ -85,7 +85,9 @@ public enum YAMLReader {
         var node: YAMLNode { self.isMapping ? .mapping(self.pairs, line: self.line) : .sequence(self.items, line: self.line) }
     }
 
-    private static func buildTree(_ parser: UnsafeMutablePointer<yaml_parser_t>, file: String, input: UnsafeBufferPointer<UInt8>) throws(VitrineError) -> YAMLNode {
+    private static func buildTree(_ parser: UnsafeMutablePointer<yaml_parser_t>, file: String, input: UnsafeBufferPointer<UInt8>) throws(VitrineError)
+        -> YAMLNode
+    {
         var stack: [OpenCollection] = []
         var root: YAMLNode? = nil
         var nodeCount = 0

@@ -35,10 +35,13 @@ public final class HeadlessRunner {
         guard size.width >= 1, size.height >= 1, size.width <= Self.largestSide, size.height <= Self.largestSide,
             size.width * size.height <= Self.largestPixelCount
         else {
-            throw VitrineError(.invalidArgument, "a headless screen of \(size.width)x\(size.height) pixels is out of range", hint: "use 1 to \(Self.largestSide) pixels a side")
+            throw VitrineError(
+                .invalidArgument, "a headless screen of \(size.width)x\(size.height) pixels is out of range", hint: "use 1 to \(Self.largestSide) pixels a side"
+            )
         }
         guard scale.isFinite, scale > 0, Double(size.width) / scale >= 1, Double(size.height) / scale >= 1 else {
-            throw VitrineError(.invalidArgument, "scale \(scale) leaves less than one point of a \(size.width)x\(size.height) screen", hint: "use a scale from 0.25 to 8")
+            throw VitrineError(
+                .invalidArgument, "scale \(scale) leaves less than one point of a \(size.width)x\(size.height) screen", hint: "use a scale from 0.25 to 8")
         }
         self.loop = ManualEventLoop()
         self.output = HeadlessOutput(logicalSize: size, refreshRate: refreshRate, loop: self.loop)

@@ -121,7 +121,8 @@ public final class Runner {
         }
         signals.on(SIGHUP) { [weak self] _ in self?.reload() }
 
-        let display = try self.openDisplay.map { open throws(VitrineError) in try open(settings.display, self.loop) }
+        let display =
+            try self.openDisplay.map { open throws(VitrineError) in try open(settings.display, self.loop) }
             ?? DisplayOpener.open(settings.display, loop: self.loop)
         self.display = display
         let output = display.output
@@ -130,7 +131,8 @@ public final class Runner {
         output.frameClock.lateRenderMargin = Self.lateRenderMargin
         output.onEvent = { [weak self] event in self?.outputChanged(event) }
         self.terminal = VirtualTerminal.takeOver(
-            signals: signals, onRelease: { output.suspend() }, onAcquire: { [weak self] in
+            signals: signals, onRelease: { output.suspend() },
+            onAcquire: { [weak self] in
                 output.resume()
                 self?.window?.compositor.setNeedsFullRedraw()
                 self?.window?.setNeedsFrame()
@@ -264,7 +266,8 @@ public final class Runner {
         configuration.seat = settings.input.seat
         configuration.calibrationDirectory = settings.input.calibrationDirectory
         do {
-            let input = try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
+            let input =
+                try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
                 ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
             if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
             // Without this the sources' warnings went nowhere: an unreadable calibration
@@ -308,7 +311,8 @@ public final class Runner {
                 // Another display, another size: build the screen again for it, and map touch
                 // onto it.
                 self.input?.transform = TouchTransform(
-                    nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation, scale: self.input?.transform.scale ?? window.scale)
+                    nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation,
+                    scale: self.input?.transform.scale ?? window.scale)
                 if let loaded = self.lastGood, self.scene != nil {
                     do { try self.show(loaded) } catch { self.logger.error("\(error)") }
                 } else if let page = self.errorPage {

@@ -11,11 +11,13 @@ public final class BackgroundThread: @unchecked Sendable {
     public init(_ body: @escaping () -> Void) {
         self.body = body
         let box = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&self.thread, nil, { raw in
-            let thread = Unmanaged<BackgroundThread>.fromOpaque(raw!).takeRetainedValue()
-            thread.body()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &self.thread, nil,
+            { raw in
+                let thread = Unmanaged<BackgroundThread>.fromOpaque(raw!).takeRetainedValue()
+                thread.body()
+                return nil
+            }, box)
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 

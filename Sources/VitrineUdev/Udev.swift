@@ -98,7 +98,9 @@ public final class UdevMonitor {
 
     public init(subsystem: String, context: UdevContext, loop: EventLoop, handler: @escaping (UdevDevice) -> Void) throws(VitrineError) {
         guard let monitor = udev_monitor_new_from_netlink(context.raw, "udev") else {
-            throw VitrineError(.unsupported, "cannot listen to udev events", hint: "is systemd-udevd running?", cause: SystemError("udev_monitor_new_from_netlink", errno: errno))
+            throw VitrineError(
+                .unsupported, "cannot listen to udev events", hint: "is systemd-udevd running?",
+                cause: SystemError("udev_monitor_new_from_netlink", errno: errno))
         }
         udev_monitor_filter_add_match_subsystem_devtype(monitor, subsystem, nil)
         let status = udev_monitor_enable_receiving(monitor)

@@ -21,7 +21,7 @@ let targets: [(String, [String])] = [
     ("fuzz-jpeg", ["VitrineUI"]),
     ("fuzz-calibration", ["VitrineRuntime"]),
     ("fuzz-control", ["VitrineRuntime"]),
-    ("fuzz-data", ["VitrineKiosk"]),
+    ("fuzz-data", ["VitrineKiosk"])
 ]
 
 let package = Package(

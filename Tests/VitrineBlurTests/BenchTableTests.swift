@@ -7,7 +7,7 @@ struct BenchTableTests {
         BenchRow(
             name: "blur-sigma20", oursMilliseconds: 5, peer: "cv2.stackBlur", peerMilliseconds: 20, p50Milliseconds: 5,
             p99Milliseconds: 7.5),
-        BenchRow(name: "blur-sigma20", oursMilliseconds: 5, meanAbsoluteError: 0.25, maximumAbsoluteError: 4),
+        BenchRow(name: "blur-sigma20", oursMilliseconds: 5, meanAbsoluteError: 0.25, maximumAbsoluteError: 4)
     ]
 
     @Test("JSON has the agreed shape, ratio is ours ÷ peer, and fields that do not apply are left out")

@@ -1,10 +1,10 @@
 import Glibc
 import Testing
-import VitrineTestSupport
 import VitrineBench
 import VitrineCLI
 import VitrineCore
 import VitrineGraphics
+import VitrineTestSupport
 
 /// Golden images of blurred patterns, in `Snapshots/` beside this file.
 ///
@@ -41,8 +41,10 @@ struct BlurGoldenTests {
 
     @Test(
         "blurred pattern matches its golden image",
-        arguments: [(4.0, BlurStyle.none, "pattern-sigma4"), (12.0, .none, "pattern-sigma12"), (12.0, .dark, "pattern-sigma12-dark"),
-                    (12.0, .extraLight, "pattern-sigma12-extralight")])
+        arguments: [
+            (4.0, BlurStyle.none, "pattern-sigma4"), (12.0, .none, "pattern-sigma12"), (12.0, .dark, "pattern-sigma12-dark"),
+            (12.0, .extraLight, "pattern-sigma12-extralight")
+        ])
     func golden(sigma: Double, style: BlurStyle, name: String) throws {
         let output = BackdropBlur.blurred(Self.pattern(), sigma: sigma, style: style)
         let comparison = GoldenImage.compare(output, name: name, directory: Self.snapshots)

@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineGraphics
 import VitrineSystem
 import VitrineTestSupport
+
 @testable import VitrineCLI
 
 @Suite("Argument parsing")
@@ -11,7 +12,8 @@ struct ArgumentParserTests {
 
     @Test("values, inline values, short options, flags and positionals")
     func parses() throws {
-        let parsed = try ParsedArguments.parse(["--seconds", "3", "--output=drm", "--native", "file.png", "--", "--not-an-option"], options: options, command: "x")
+        let parsed = try ParsedArguments.parse(
+            ["--seconds", "3", "--output=drm", "--native", "file.png", "--", "--not-an-option"], options: options, command: "x")
         #expect(parsed.value("seconds") == "3")
         #expect(parsed.value("output") == "drm")
         #expect(parsed.has("native"))
@@ -64,10 +66,11 @@ struct ReplayCommandTests {
         let status = CommandLineTool.run([
             // 320×200 pixels at a quarter pixel per point: the demo's 1280×800-point layout.
             "replay", "--scene", "demo", "--events", directory.file("swipe.json"), "--size", "320x200", "--scale", "0.25",
-            "--screenshot", directory.file("out.png"), "--state-out", directory.file("state.json"),
+            "--screenshot", directory.file("out.png"), "--state-out", directory.file("state.json")
         ])
         #expect(status == 0)
-        let state = try JSONParser.parse(String(decoding: try FileReader.read(directory.file("state.json"), limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
+        let state = try JSONParser.parse(
+            String(decoding: try FileReader.read(directory.file("state.json"), limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
         #expect(state["schema"]?.stringValue == "vitrine-state/2")
         #expect(state["onboarding"]?["page_index"]?.doubleValue == 1)
         #expect(try PNGCodec.read(path: directory.file("out.png")).size == PixelSize(width: 320, height: 200))

@@ -28,9 +28,16 @@ final class FakeMachine {
     static func latinOnly(_ scalars: Set<UInt32>, _ family: String) -> [UInt32] { scalars.filter { $0 > 0xFF }.sorted() }
 
     init() throws {
-        try self.write("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\nvitrine:x:998:998:Vitrine kiosk:/var/lib/vitrine:/usr/sbin/nologin\nalice:x:1000:1000::/home/alice:/bin/sh\n")
-        try self.write("/etc/group", "root:x:0:\nvideo:x:44:vitrine\ninput:x:105:vitrine\nrender:x:106:vitrine\nvitrine:x:998:\nvitrine-control:x:997:vitrine\nalice:x:1000:\n")
-        try self.write("/etc/sysusers.d/vitrine.conf", "u vitrine - \"Vitrine kiosk\" /var/lib/vitrine\nm vitrine video\nm vitrine input\nm vitrine render\ng vitrine-control -\nm vitrine vitrine-control\n")
+        try self.write(
+            "/etc/passwd",
+            "root:x:0:0:root:/root:/bin/bash\nvitrine:x:998:998:Vitrine kiosk:/var/lib/vitrine:/usr/sbin/nologin\nalice:x:1000:1000::/home/alice:/bin/sh\n")
+        try self.write(
+            "/etc/group",
+            "root:x:0:\nvideo:x:44:vitrine\ninput:x:105:vitrine\nrender:x:106:vitrine\nvitrine:x:998:\nvitrine-control:x:997:vitrine\nalice:x:1000:\n")
+        try self.write(
+            "/etc/sysusers.d/vitrine.conf",
+            "u vitrine - \"Vitrine kiosk\" /var/lib/vitrine\nm vitrine video\nm vitrine input\nm vitrine render\ng vitrine-control -\nm vitrine vitrine-control\n"
+        )
         try self.write("/etc/udev/rules.d/70-vitrine-calibration.rules", "# rule\n")
         try Directory.create(self.directory.file("proc"))
         try Directory.create(self.directory.file("var/lib/vitrine/calibration"))
@@ -145,7 +152,9 @@ final class FakeCard: KMSDevice {
     func encoder(_ id: UInt32) throws(VitrineError) -> KMSEncoder { throw self.refused() }
     func crtcState(_ id: UInt32) throws(VitrineError) -> KMSCRTCState { throw self.refused() }
     func createDumbBuffer(size: PixelSize) throws(VitrineError) -> DumbBuffer { throw self.refused() }
-    func setCRTC(_ crtcID: UInt32, framebufferID: UInt32, x: UInt32, y: UInt32, connectorIDs: [UInt32], mode: DRMMode?) throws(VitrineError) { throw self.refused() }
+    func setCRTC(_ crtcID: UInt32, framebufferID: UInt32, x: UInt32, y: UInt32, connectorIDs: [UInt32], mode: DRMMode?) throws(VitrineError) {
+        throw self.refused()
+    }
     func pageFlip(_ crtcID: UInt32, framebufferID: UInt32) throws(VitrineError) { throw self.refused() }
     func markDirty(framebufferID: UInt32, rects: [PixelRect]) throws(VitrineError) { throw self.refused() }
     func readFlipEvents() throws(VitrineError) -> [FlipEvent] { [] }

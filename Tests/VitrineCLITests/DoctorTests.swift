@@ -2,9 +2,9 @@ import Glibc
 import Testing
 import VitrineCore
 import VitrineDRM
-@testable import VitrineKiosk
 
 @testable import VitrineCLI
+@testable import VitrineKiosk
 
 @Suite("vitrine doctor: the lines, the exit status, each check's decisions")
 struct DoctorTests {
@@ -12,7 +12,8 @@ struct DoctorTests {
 
     static func card(connected: Bool = true) -> DisplayInventory.Card {
         let modes = [DRMMode(width: 1280, height: 800, refreshRate: 60, preferred: true), DRMMode(width: 1024, height: 768, refreshRate: 60)]
-        let connector = KMSConnector(id: 31, name: "Virtual-1", status: connected ? .connected : .disconnected, modes: connected ? modes : [], encoderID: 0, encoderIDs: [])
+        let connector = KMSConnector(
+            id: 31, name: "Virtual-1", status: connected ? .connected : .disconnected, modes: connected ? modes : [], encoderID: 0, encoderIDs: [])
         return DisplayInventory.Card(path: Self.cardPath, driver: "bochs-drm", supportsKMS: true, connectors: [connector], crtcs: [], error: nil)
     }
 
@@ -35,7 +36,10 @@ struct DoctorTests {
         #expect(DoctorService(values: nil).findings(journal: nil).map(\.level) == [.warn])
         #expect(DoctorService(values: ["LoadState": "not-found"]).findings(journal: nil).first?.message == "vitrine.service is not installed")
         let running = DoctorService(values: DoctorService.parse(FakeMachine.running(pid: 412)))
-        #expect(running.findings(journal: nil).map(\.description) == [#"ok   service: vitrine.service active (running), pid 412, status "showing the kiosk", 0 restarts"#])
+        #expect(
+            running.findings(journal: nil).map(\.description) == [
+                #"ok   service: vitrine.service active (running), pid 412, status "showing the kiosk", 0 restarts"#
+            ])
         let restarted = DoctorService(values: DoctorService.parse(FakeMachine.running(pid: 500, restarts: 2)))
         let journal = "Started vitrine.service\nvitrine.service: Watchdog timeout (limit 10s)!\nvitrine.service: Failed with result 'watchdog'.\n"
         let lines = restarted.findings(journal: journal)
@@ -48,8 +52,10 @@ struct DoctorTests {
         values["Result"] = "exit-code"
         values["ExecMainCode"] = "1"
         values["ExecMainStatus"] = "1"
-        #expect(DoctorService(values: values).findings(journal: nil).first?.description
-            == "fail service: vitrine.service failed (failed): Result=exit-code, exit status 1 — see why: journalctl -u vitrine -b; then systemctl restart vitrine")
+        #expect(
+            DoctorService(values: values).findings(journal: nil).first?.description
+                == "fail service: vitrine.service failed (failed): Result=exit-code, exit status 1 — see why: journalctl -u vitrine -b; then systemctl restart vitrine"
+        )
         values["Result"] = "watchdog"
         values["ExecMainCode"] = "2"
         values["ExecMainStatus"] = "6"
@@ -70,7 +76,9 @@ struct DoctorTests {
         #expect(second.acquired == 1 && !second.isMaster)
         let held = FakeCard(path: Self.cardPath, master: false, refuse: EBUSY)
         #expect(DoctorDisplay.probeMaster(Self.cardPath, open: { _ in held }) == .held(errno: EBUSY))
-        #expect(DoctorDisplay.probeMaster(Self.cardPath, open: { path throws(VitrineError) in throw VitrineError(.notFound, "gone \(path)") }) == .unknown("gone /dev/dri/card0"))
+        #expect(
+            DoctorDisplay.probeMaster(Self.cardPath, open: { path throws(VitrineError) in throw VitrineError(.notFound, "gone \(path)") })
+                == .unknown("gone /dev/dri/card0"))
     }
 
     @Test("drm master held: by the service's main pid ok, by another process fail naming pid, comm and command, unseen warn to run as root")
@@ -81,36 +89,53 @@ struct DoctorTests {
         try machine.process(800, comm: "bash", arguments: ["bash"])
         let service = DoctorService(values: DoctorService.parse(FakeMachine.running(pid: 412)))
         func master(_ holders: DoctorProcesses, _ service: DoctorService) -> String {
-            let display = DoctorDisplay(cards: [.init(inventory: Self.card(), master: .held(errno: EBUSY), processes: holders, group: "video")], framebuffers: [], user: "root")
+            let display = DoctorDisplay(
+                cards: [.init(inventory: Self.card(), master: .held(errno: EBUSY), processes: holders, group: "video")], framebuffers: [], user: "root")
             return display.findings(service: service).map(\.description).joined(separator: "\n")
         }
         let kiosk = DoctorProcesses.holders(of: Self.cardPath, system: machine.system, excluding: 1)
         #expect(kiosk.holders.map(\.pid) == [412])
-        #expect(master(kiosk, service) == """
-            ok   drm: card0 (bochs-drm) Virtual-1 connected 1280x800@60.00, 2 modes
-            ok   drm: master of card0 is held by the kiosk, vitrine.service (pid 412 (vitrine: /usr/local/bin/vitrine run))
-            """)
+        #expect(
+            master(kiosk, service) == """
+                ok   drm: card0 (bochs-drm) Virtual-1 connected 1280x800@60.00, 2 modes
+                ok   drm: master of card0 is held by the kiosk, vitrine.service (pid 412 (vitrine: /usr/local/bin/vitrine run))
+                """)
         try machine.process(733, comm: "vitrine", arguments: ["/usr/local/bin/vitrine", "test-pattern", "--seconds", "60"], open: ["/dev/null", Self.cardPath])
         let stopped = DoctorService(values: ["LoadState": "loaded", "ActiveState": "inactive", "MainPID": "0"])
         let other = DoctorProcesses.holders(of: Self.cardPath, system: machine.system, excluding: 412)
-        #expect(master(other, stopped).hasSuffix(
-            "fail drm: master of card0 is held by another process: pid 733 (vitrine: /usr/local/bin/vitrine test-pattern --seconds 60) has /dev/dri/card0 open — the kiosk cannot draw while it does: stop it (kill 733), or a display manager: systemctl disable --now gdm lightdm sddm"))
+        #expect(
+            master(other, stopped).hasSuffix(
+                "fail drm: master of card0 is held by another process: pid 733 (vitrine: /usr/local/bin/vitrine test-pattern --seconds 60) has /dev/dri/card0 open — the kiosk cannot draw while it does: stop it (kill 733), or a display manager: systemctl disable --now gdm lightdm sddm"
+            ))
         try machine.hiddenProcess(900)
         let unseen = DoctorProcesses.holders(of: Self.cardPath, system: machine.system, excluding: 733).holders.filter { $0.pid != 412 }
         let hidden = DoctorProcesses(holders: unseen, hidden: 1)
-        #expect(master(hidden, stopped).contains("warn drm: master of card0 is held by a process root cannot see (1 processes' files are not readable) — run as root to name it: sudo vitrine doctor"))
+        #expect(
+            master(hidden, stopped).contains(
+                "warn drm: master of card0 is held by a process root cannot see (1 processes' files are not readable) — run as root to name it: sudo vitrine doctor"
+            ))
     }
 
     @Test("drm: a card with nothing connected warns; no card and no framebuffer fails; fbdev alone is ok; a refused open names the card's group")
     func cards() {
         let service = DoctorService(values: nil)
-        let empty = DoctorDisplay(cards: [.init(inventory: Self.card(connected: false), master: .free, processes: .init(holders: [], hidden: 0), group: "video")], framebuffers: [], user: "vitrine")
+        let empty = DoctorDisplay(
+            cards: [.init(inventory: Self.card(connected: false), master: .free, processes: .init(holders: [], hidden: 0), group: "video")], framebuffers: [],
+            user: "vitrine")
         #expect(empty.findings(service: service).map(\.level) == [.warn, .ok])
         #expect(DoctorDisplay(cards: [], framebuffers: [], user: "root").findings(service: service).map(\.level) == [.fail])
-        #expect(DoctorDisplay(cards: [], framebuffers: ["/dev/fb0: 1280x800"], user: "root").findings(service: service).map(\.description) == ["ok   drm: no DRM card; the kiosk uses fbdev /dev/fb0: 1280x800"])
-        let refused = DisplayInventory.Card(path: Self.cardPath, driver: "?", supportsKMS: false, connectors: [], crtcs: [], error: "cannot open /dev/dri/card0: Permission denied")
-        let denied = DoctorDisplay(cards: [.init(inventory: refused, master: .unknown(""), processes: .init(holders: [], hidden: 0), group: "video")], framebuffers: [], user: "alice")
-        #expect(denied.findings(service: service).map(\.description) == ["fail drm: /dev/dri/card0 cannot be opened by alice: permission denied — add alice to group video: usermod -aG video alice"])
+        #expect(
+            DoctorDisplay(cards: [], framebuffers: ["/dev/fb0: 1280x800"], user: "root").findings(service: service).map(\.description) == [
+                "ok   drm: no DRM card; the kiosk uses fbdev /dev/fb0: 1280x800"
+            ])
+        let refused = DisplayInventory.Card(
+            path: Self.cardPath, driver: "?", supportsKMS: false, connectors: [], crtcs: [], error: "cannot open /dev/dri/card0: Permission denied")
+        let denied = DoctorDisplay(
+            cards: [.init(inventory: refused, master: .unknown(""), processes: .init(holders: [], hidden: 0), group: "video")], framebuffers: [], user: "alice")
+        #expect(
+            denied.findings(service: service).map(\.description) == [
+                "fail drm: /dev/dri/card0 cannot be opened by alice: permission denied — add alice to group video: usermod -aG video alice"
+            ])
         var other = denied
         other.speaksForKiosk = false
         #expect(other.findings(service: service).map(\.level) == [.warn])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VitrineCLI
 
 @Suite("Input commands")

@@ -1,9 +1,10 @@
 import Testing
-@testable import VitrineCLI
 import VitrineCore
 import VitrineGraphics
 import VitrineSystem
 import VitrineTestSupport
+
+@testable import VitrineCLI
 
 /// Issue 15, "one unit on the command line": every `--size` is pixels, every command that draws a
 /// scene takes `--scale` (pixels per point), and a config's `display.headlessSize` is the size
@@ -15,7 +16,8 @@ struct OneUnitTests {
 
     func config(in directory: TemporaryDirectory, headlessSize: String? = nil) throws -> String {
         let display = headlessSize.map { ##""display": {"headlessSize": "\##($0)"},"## } ?? ""
-        let text = ##"{"version": 1, \##(display) "main": {"backgroundColor": "#0B3C5D", "buttons": [{"title": "Information", "action": "presentContentSheet"}]}}"##
+        let text =
+            ##"{"version": 1, \##(display) "main": {"backgroundColor": "#0B3C5D", "buttons": [{"title": "Information", "action": "presentContentSheet"}]}}"##
         let path = directory.file("kiosk.json")
         try FileBytes.writeAtomically(Array(text.utf8), to: path)
         return path
@@ -50,12 +52,19 @@ struct OneUnitTests {
         defer { directory.remove() }
         let config = try self.config(in: directory)
         let run = directory.file("run.png")
-        #expect(CommandLineTool.run(["run", config, "--output", "headless", "--size", "640x400", "--scale", "2", "--control", "none", "--exit-after-first-frame", "--screenshot", run]) == 0)
+        #expect(
+            CommandLineTool.run([
+                "run", config, "--output", "headless", "--size", "640x400", "--scale", "2", "--control", "none", "--exit-after-first-frame", "--screenshot", run
+            ]) == 0)
         #expect(try PNGCodec.read(path: run).size == PixelSize(width: 640, height: 400))
 
         let replay = directory.file("replay.png")
         let state = directory.file("state.json")
-        #expect(CommandLineTool.run(["replay", "--scene", config, "--events", try self.script(in: directory), "--size", "640x400", "--scale", "2", "--screenshot", replay, "--state-out", state]) == 0)
+        #expect(
+            CommandLineTool.run([
+                "replay", "--scene", config, "--events", try self.script(in: directory), "--size", "640x400", "--scale", "2", "--screenshot", replay,
+                "--state-out", state
+            ]) == 0)
         #expect(try PNGCodec.read(path: replay).size == PixelSize(width: 640, height: 400))
         let dump = try JSONParser.parse(String(decoding: try FileReader.read(state, limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
         #expect(dump["size"]?["width"]?.doubleValue == 320)
@@ -71,7 +80,10 @@ struct OneUnitTests {
         defer { directory.remove() }
         let config = try self.config(in: directory, headlessSize: "480x320")
         let replay = directory.file("replay.png")
-        #expect(CommandLineTool.run(["replay", "--scene", config, "--events", try self.script(in: directory), "--screenshot", replay, "--state-out", directory.file("state.json")]) == 0)
+        #expect(
+            CommandLineTool.run([
+                "replay", "--scene", config, "--events", try self.script(in: directory), "--screenshot", replay, "--state-out", directory.file("state.json")
+            ]) == 0)
         #expect(try PNGCodec.read(path: replay).size == PixelSize(width: 480, height: 320))
         #expect(CommandLineTool.run(["render", config, "--out", directory.file("render")]) == 0)
         #expect(try PNGCodec.read(path: directory.file("render/01-main.png")).size == PixelSize(width: 480, height: 320))

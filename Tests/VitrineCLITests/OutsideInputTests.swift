@@ -124,7 +124,8 @@ struct OutsideInputTests {
         }
         // The largest size and scale together are fine to parse (8192x8192 at scale 8 is
         // 1024x1024 points); the argument error names the bound.
-        let error = CommandLineError.invalidValue(command: "replay", option: "size", value: "100000x100000", expected: "at most \(DisplayArguments.largestSide) pixels a side, e.g. 1920x1080")
+        let error = CommandLineError.invalidValue(
+            command: "replay", option: "size", value: "100000x100000", expected: "at most \(DisplayArguments.largestSide) pixels a side, e.g. 1920x1080")
         #expect(error.description.contains("8192"))
     }
 

@@ -29,7 +29,11 @@ struct DemoSmokeTests {
         switch step {
         case .pagerFirst: break
         case .pagerSecond: pager.pushNext()
-        case .pagerCompleted: for _ in 0..<3 { pager.pushNext(); run.run.settle() }
+        case .pagerCompleted:
+            for _ in 0..<3 {
+                pager.pushNext()
+                run.run.settle()
+            }
         case .main, .splitShown, .splitExpanded, .contentCollapsed, .contentExpanded:
             controller.perform(.finishOnboarding)
             run.run.settle()

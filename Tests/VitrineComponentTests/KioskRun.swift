@@ -1,9 +1,9 @@
 import VitrineCore
 import VitrineGraphics
-import VitrineTestSupport
 import VitrineKiosk
 import VitrineRuntime
 import VitrineScene
+import VitrineTestSupport
 import VitrineUI
 
 /// A config kiosk running headless, as `vitrine replay` runs it, with the accessors tests read.

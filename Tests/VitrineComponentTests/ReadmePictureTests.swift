@@ -15,7 +15,10 @@ struct ReadmePictureTests {
 
     @Test("every picture in Docs/pictures/pictures.json equals its example's render, pixel for pixel")
     func fresh() throws {
-        let manifest = try JSONParser.parse(String(decoding: try FileReader.read(Self.pictures + "/pictures.json", limit: FileReader.largestSystemFile, what: "the pictures manifest"), as: UTF8.self))
+        let manifest = try JSONParser.parse(
+            String(
+                decoding: try FileReader.read(Self.pictures + "/pictures.json", limit: FileReader.largestSystemFile, what: "the pictures manifest"),
+                as: UTF8.self))
         let sizeText = try #require(manifest["size"]?.stringValue)
         let parts = sizeText.split(separator: "x").compactMap { Int($0) }
         let size = PixelSize(width: parts[0], height: parts[1])
@@ -37,8 +40,9 @@ struct ReadmePictureTests {
             }
             let now = try PNGCodec.read(path: rendered[config]! + "/" + render)
             let committed = try PNGCodec.read(path: Self.pictures + "/" + picture)
-            #expect(now.size == committed.size && GoldenImage.worstChannelDifference(now, committed) == 0,
-                    "Docs/pictures/\(picture) is stale (\(config) \(render) draws differently now): run scripts/render-pictures.sh and look at it")
+            #expect(
+                now.size == committed.size && GoldenImage.worstChannelDifference(now, committed) == 0,
+                "Docs/pictures/\(picture) is stale (\(config) \(render) draws differently now): run scripts/render-pictures.sh and look at it")
         }
     }
 }

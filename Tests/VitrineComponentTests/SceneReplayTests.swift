@@ -56,9 +56,11 @@ struct SceneReplayTests {
     /// covering the kiosk (the soak met it after 13,088 random events with seed 2; the held-out
     /// soak after about 6,900). The two scripts (Recordings/, from launch: three swipes through
     /// the onboarding, Start, Details, then the dismissal and the finger) are its minimal forms.
-    @Test("a finger on the content sheet as it slides away (after a tap outside, or a flick down) no longer wedges it: it leaves, and the demo draws and responds", arguments: [
-        "content-sheet-caught-while-dismissing.json", "content-sheet-flicked-away-then-caught.json",
-    ])
+    @Test(
+        "a finger on the content sheet as it slides away (after a tap outside, or a flick down) no longer wedges it: it leaves, and the demo draws and responds",
+        arguments: [
+            "content-sheet-caught-while-dismissing.json", "content-sheet-flicked-away-then-caught.json"
+        ])
     func caughtWhileDismissing(script: String) throws {
         let run = try KioskRun(configuration: KioskDemo.configuration)
         try run.run.replay(Self.recordings + "/" + script)

@@ -1,12 +1,12 @@
 import Testing
 import VitrineCore
+import VitrineGraphics
 import VitrineKiosk
 import VitrineRuntime
-import VitrineUI
 import VitrineScene
-import VitrineGraphics
-import VitrineTestSupport
 import VitrineSystem
+import VitrineTestSupport
+import VitrineUI
 
 /// The soak of issue 16, shorter: random touches through the demo headless, then the checks that
 /// it settled, responds, draws, and did not grow (`vitrine soak` plays the full 100,000 events in

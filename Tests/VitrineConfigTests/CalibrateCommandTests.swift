@@ -6,11 +6,14 @@ import VitrineKiosk
 
 @Suite("vitrine calibrate and the kiosk config")
 struct CalibrateCommandTests {
-    @Test("calibrate takes the kiosk config's rotation, seat, calibration directory and scale, so the crosses are upright and the file lands where the kiosk reads it")
+    @Test(
+        "calibrate takes the kiosk config's rotation, seat, calibration directory and scale, so the crosses are upright and the file lands where the kiosk reads it"
+    )
     func kioskSettings() throws {
         let fixture = try ConfigFixture()
         let path = try fixture.write(
-            #"{"version": 1, "theme": {"scale": 2}, "display": {"rotation": 90}, "input": {"seat": "seat1", "calibrationDirectory": "/srv/vitrine-calibration"}}"#)
+            #"{"version": 1, "theme": {"scale": 2}, "display": {"rotation": 90}, "input": {"seat": "seat1", "calibrationDirectory": "/srv/vitrine-calibration"}}"#
+        )
         let configuration = try CalibrateCommand.kioskConfiguration(path)
         #expect(configuration.display.rotation == .clockwise90)
         #expect(configuration.input.seat == "seat1")

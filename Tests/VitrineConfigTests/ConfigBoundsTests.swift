@@ -46,7 +46,7 @@ struct ConfigBoundsTests {
         ("screens.home.content.imageAspectRatio", Self.content(#"{"type": "card", "title": "a", "imageAspectRatio": VALUE}"#)),
         ("screens.home.content.minLength", Self.content(#"{"type": "spacer", "minLength": VALUE}"#)),
         ("screens.home.content.action.height", Self.content(#"{"type": "button", "title": "a", "action": {"present": "s", "height": VALUE}}"#)),
-        ("screens.home.content.action.expandedHeight", Self.content(#"{"type": "button", "title": "a", "action": {"present": "s", "expandedHeight": VALUE}}"#)),
+        ("screens.home.content.action.expandedHeight", Self.content(#"{"type": "button", "title": "a", "action": {"present": "s", "expandedHeight": VALUE}}"#))
     ]
 
     /// `document` with its VALUE replaced by `value`.
@@ -92,25 +92,25 @@ struct ConfigBoundsTests {
 
     /// Every bounded number at the largest (or smallest) value its range allows.
     static let extreme = #"""
-{"version": 2, "start": "home",
- "theme": {"scale": 4, "typeScale": 4, "bodySize": 200, "titleSize": 200, "headlineSize": 200, "captionSize": 200, "cornerRadius": 65536},
- "screens": {
-  "home": {"title": "Home", "bar": "visible",
-   "content": {"type": "scroll", "content": {"type": "vstack", "spacing": 65536, "padding": 65536, "children": [
-     {"type": "text", "text": "Wide text that wraps", "lines": 1000, "width": 65536},
-     {"type": "grid", "columns": 24, "minimumItemWidth": 65536, "spacing": 65536, "padding": 65536, "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
-     {"type": "image", "image": "builtin:landscape", "cornerRadius": 65536, "width": 65536, "height": 65536},
-     {"type": "card", "title": "Card", "image": "builtin:landscape", "imageAspectRatio": 10, "action": {"present": "info", "height": 65536, "expandedHeight": 65536}},
-     {"type": "card", "title": "Thin", "image": "builtin:landscape", "imageAspectRatio": 0.1},
-     {"type": "spacer", "minLength": 65536},
-     {"type": "button", "title": "Info", "action": {"present": "info", "height": 1e-300}},
-     {"type": "text", "text": "tiny", "width": 1e-300, "height": 0}
-   ]}},
-   "splitSheet": {"screen": "sheet", "minimumSheetHeight": 65536, "snappingDistance": 65536, "animationDuration": 10, "shown": true}},
-  "sheet": {"content": {"type": "vstack", "spacing": 0, "padding": 0, "children": [{"type": "text", "text": "Sheet"}]}},
-  "info": {"content": {"type": "text", "text": "Info"}}
- }}
-"""#
+        {"version": 2, "start": "home",
+         "theme": {"scale": 4, "typeScale": 4, "bodySize": 200, "titleSize": 200, "headlineSize": 200, "captionSize": 200, "cornerRadius": 65536},
+         "screens": {
+          "home": {"title": "Home", "bar": "visible",
+           "content": {"type": "scroll", "content": {"type": "vstack", "spacing": 65536, "padding": 65536, "children": [
+             {"type": "text", "text": "Wide text that wraps", "lines": 1000, "width": 65536},
+             {"type": "grid", "columns": 24, "minimumItemWidth": 65536, "spacing": 65536, "padding": 65536, "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+             {"type": "image", "image": "builtin:landscape", "cornerRadius": 65536, "width": 65536, "height": 65536},
+             {"type": "card", "title": "Card", "image": "builtin:landscape", "imageAspectRatio": 10, "action": {"present": "info", "height": 65536, "expandedHeight": 65536}},
+             {"type": "card", "title": "Thin", "image": "builtin:landscape", "imageAspectRatio": 0.1},
+             {"type": "spacer", "minLength": 65536},
+             {"type": "button", "title": "Info", "action": {"present": "info", "height": 1e-300}},
+             {"type": "text", "text": "tiny", "width": 1e-300, "height": 0}
+           ]}},
+           "splitSheet": {"screen": "sheet", "minimumSheetHeight": 65536, "snappingDistance": 65536, "animationDuration": 10, "shown": true}},
+          "sheet": {"content": {"type": "vstack", "spacing": 0, "padding": 0, "children": [{"type": "text", "text": "Sheet"}]}},
+          "info": {"content": {"type": "text", "text": "Info"}}
+         }}
+        """#
 
     @Test("a scene at the extremes of every range checks clean and draws every screen at scale 4 without trapping")
     func extremesRender() throws {
@@ -119,7 +119,8 @@ struct ConfigBoundsTests {
         let check = try ConfigDiagnosis.check(path: path, fonts: { _, _ in [] })
         #expect(check.errors.isEmpty, "\(ConfigFixture.describe(check.errors))")
         let out = fixture.directory.file("out")
-        let shots = try KioskRenderer(configuration: check.configuration, baseDirectory: check.baseDirectory).render(size: PixelSize(width: 640, height: 400), scale: 4, into: out)
+        let shots = try KioskRenderer(configuration: check.configuration, baseDirectory: check.baseDirectory).render(
+            size: PixelSize(width: 640, height: 400), scale: 4, into: out)
         #expect(shots.map(\.file).count >= 2, "\(shots.map(\.file))")
         for shot in shots { #expect(try PNGCodec.read(path: out + "/" + shot.file).size == PixelSize(width: 640, height: 400)) }
     }

@@ -1,8 +1,8 @@
 import Testing
 import VitrineCore
 import VitrineGraphics
-import VitrineSystem
 import VitrineKiosk
+import VitrineSystem
 
 /// Content check-config used to call "ok" that broke on the panel (issue 16, item 4).
 @Suite("check-config: content that breaks on the panel")
@@ -22,9 +22,10 @@ struct ConfigContentTests {
         try FileBytes.writeAtomically(Array(before.utf8) + [0xE9] + Array(after.utf8), to: path)
         let check = try ConfigDiagnosis.check(path: path, fonts: { _, _ in [] })
         let column = before.count + 1
-        #expect(ConfigFixture.describe(check.errors) == [
-            "line 1, column \(column): byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8"
-        ])
+        #expect(
+            ConfigFixture.describe(check.errors) == [
+                "line 1, column \(column): byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8"
+            ])
     }
 
     @Test("a data file saved as Latin-1 is an error naming the file, line and column")
@@ -36,7 +37,10 @@ struct ConfigContentTests {
             let value = try DataSourceFile.read(path)
             Issue.record("read \(value.serialized())")
         } catch {
-            #expect(error.message == "data file \(path): not UTF-8 text (line 2, column 18: byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8)", "\(error)")
+            #expect(
+                error.message
+                    == "data file \(path): not UTF-8 text (line 2, column 18: byte 0xE9 is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8)",
+                "\(error)")
         }
     }
 
@@ -52,7 +56,8 @@ struct ConfigContentTests {
         let check = fixture.check(Self.document(#"{"type": "image", "image": "cut.jpg"}"#))
         let errors = ConfigFixture.describe(check.errors)
         #expect(errors.count == 1)
-        #expect(errors.first?.hasPrefix("screens.home.content.image: " + fixture.directory.file("cut.jpg") + ": corrupt or truncated JPEG: ") == true, "\(errors)")
+        #expect(
+            errors.first?.hasPrefix("screens.home.content.image: " + fixture.directory.file("cut.jpg") + ": corrupt or truncated JPEG: ") == true, "\(errors)")
     }
 
     @Test("an image more than twice what covers the screen is a warning with both sizes and the megapixels")
@@ -65,9 +70,10 @@ struct ConfigContentTests {
         // 320x200 is covered by 320x256 of a 1000x800 image: 3.1 times smaller.
         let check = fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#, display: #""display": {"headlessSize": "320x200"}, "#))
         #expect(check.errors.isEmpty, "\(check.errors)")
-        #expect(ConfigFixture.describe(check.warnings) == [
-            "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 375x300, but the file still costs load time: scale it down to about 320x256"
-        ])
+        #expect(
+            ConfigFixture.describe(check.warnings) == [
+                "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 375x300, but the file still costs load time: scale it down to about 320x256"
+            ])
         // At the assumed 1920x1080 it is not oversized.
         #expect(fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#)).warnings.isEmpty)
     }
@@ -84,7 +90,8 @@ struct ConfigContentTests {
         let v1Warnings = ConfigDiagnosis.fontWarnings(try KioskConfigLoader.check(path: v1), fonts: Self.latinOnly).map(\.description)
         #expect(v1Warnings.count == 2, "\(v1Warnings)")
         #expect(v1Warnings.contains { $0.hasPrefix("contentSheet.items[1]: 2 CJK characters") || $0.hasPrefix("onboarding.pages[0].body: ") }, "\(v1Warnings)")
-        #expect(v1Warnings.contains { $0.hasPrefix("onboarding.pages[0].body: 5 Japanese characters") && $0.contains("install fonts-noto-cjk") }, "\(v1Warnings)")
+        #expect(
+            v1Warnings.contains { $0.hasPrefix("onboarding.pages[0].body: 5 Japanese characters") && $0.contains("install fonts-noto-cjk") }, "\(v1Warnings)")
 
         let switcher = try fixture.write(
             #"{"version": 2, "languages": ["en", "ar"], "start": "home", "screens": {"home": {"content": {"type": "languages"}}}}"#, as: "switcher.json")
@@ -92,9 +99,10 @@ struct ConfigContentTests {
         #expect(check.errors.isEmpty, "\(check.errors)")
         let warnings = ConfigDiagnosis.fontWarnings(check, fonts: Self.latinOnly).map(\.description)
         // The switcher shows "العربية" though no text in the file is Arabic.
-        #expect(warnings == [
-            "screens.home.content.languages: 7 Arabic characters (U+0627 ا, U+0628 ب, U+0629 ة, U+0631 ر, U+0639 ع) in no installed font: the panel would draw boxes; install fonts-noto-core (apt-get install fonts-noto-core)"
-        ])
+        #expect(
+            warnings == [
+                "screens.home.content.languages: 7 Arabic characters (U+0627 ا, U+0628 ب, U+0629 ة, U+0631 ر, U+0639 ع) in no installed font: the panel would draw boxes; install fonts-noto-core (apt-get install fonts-noto-core)"
+            ])
     }
 
     @Test("a font file path in theme.fontFamily loads that file; a missing or non-font file is an error naming the field")

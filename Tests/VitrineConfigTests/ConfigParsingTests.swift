@@ -63,12 +63,16 @@ struct ConfigParsingTests {
         #expect(config.theme.bodySize == 20 && config.theme.titleSize == 32 && config.theme.headlineSize == 21 && config.theme.captionSize == 14)
         #expect(config.theme.cornerRadius == 0)
         #expect(config.scale == 2)
-        #expect(config.onboarding.pages == [PageSettings(title: "One", body: "First", image: "photo.png", backgroundColor: Color(hex: "#112233")!, progress: 0.25)])
-        #expect(config.onboarding.completed == PageSettings(title: "Done", body: "", image: "photo.jpg", backgroundColor: PageSettings.defaultBackgroundColor, progress: 1))
+        #expect(
+            config.onboarding.pages == [PageSettings(title: "One", body: "First", image: "photo.png", backgroundColor: Color(hex: "#112233")!, progress: 0.25)])
+        #expect(
+            config.onboarding.completed
+                == PageSettings(title: "Done", body: "", image: "photo.jpg", backgroundColor: PageSettings.defaultBackgroundColor, progress: 1))
         #expect(config.onboarding.startButtonTitle == "Go")
         #expect(config.main.title == "Lobby")
         #expect(config.main.image == "builtin:hills")
-        #expect(config.main.buttons == [ButtonSettings(title: "Plan", action: .presentContentSheet), ButtonSettings(title: "Again", action: .restartOnboarding)])
+        #expect(
+            config.main.buttons == [ButtonSettings(title: "Plan", action: .presentContentSheet), ButtonSettings(title: "Again", action: .restartOnboarding)])
         #expect(config.splitSheet.content == SheetContentSettings(title: "Hours", text: "Open daily", image: "photo.jpg", items: ["Mon", "Tue"]))
         #expect(!config.splitSheet.displaceContent && !config.splitSheet.showHandle && !config.splitSheet.swipeUpToShowAllowed)
         #expect(config.splitSheet.minimumSheetHeight == 300 && config.splitSheet.snappingDistance == 80 && config.splitSheet.animationDuration == 0.4)
@@ -123,7 +127,9 @@ struct ConfigParsingTests {
         let fixture = try ConfigFixture()
         var config = KioskDemo.configuration
         config.display.kind = .headless
-        config.display.drm = DRMOutputOptions(devicePath: "/dev/dri/card2", connectorName: "DSI-1", mode: ModeRequest(width: 800, height: 480, refreshRate: 59.94), rotation: .upsideDown, bufferCount: 1)
+        config.display.drm = DRMOutputOptions(
+            devicePath: "/dev/dri/card2", connectorName: "DSI-1", mode: ModeRequest(width: 800, height: 480, refreshRate: 59.94), rotation: .upsideDown,
+            bufferCount: 1)
         config.display.fbdevPath = "/dev/fb2"
         config.display.headlessSize = PixelSize(width: 1024, height: 600)
         config.display.headlessRefreshRate = 75.5

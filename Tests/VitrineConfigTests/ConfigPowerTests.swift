@@ -13,10 +13,12 @@ struct ConfigPowerTests {
     @Test("a good power section lands in PowerSettings and survives the trip back to JSON")
     func good() throws {
         let fixture = try ConfigFixture()
-        let check = fixture.check(Self.document(#"""
-            {"schedule": [{"days": ["mon","tue","wed","thu","fri"], "on": "07:30", "off": "22:00"}, {"days": ["sat","sun"], "on": "18:00", "off": "02:00"}],
-             "blankAfter": 600, "dimAfter": 300, "dimLevel": 0.3, "backlight": "auto"}
-            """#))
+        let check = fixture.check(
+            Self.document(
+                #"""
+                {"schedule": [{"days": ["mon","tue","wed","thu","fri"], "on": "07:30", "off": "22:00"}, {"days": ["sat","sun"], "on": "18:00", "off": "02:00"}],
+                 "blankAfter": 600, "dimAfter": 300, "dimLevel": 0.3, "backlight": "auto"}
+                """#))
         #expect(check.errors.isEmpty, "\(ConfigFixture.describe(check.errors))")
         #expect(check.warnings.isEmpty, "\(ConfigFixture.describe(check.warnings))")
         let power = try #require(check.configuration.display.power)
@@ -39,28 +41,46 @@ struct ConfigPowerTests {
         #expect(none.configuration.display.power == PowerSettings(backlight: .none))
     }
 
-    @Test("each mistake names its field and what to write instead", arguments: [
-        (#"{"schedule": [{"days": ["mon"], "on": "7:30", "off": "22:00"}]}"#,
-         #"display.power.schedule[0].on: "7:30" is not a time (use HH:MM on the 24-hour clock, e.g. 07:30)"#),
-        (#"{"schedule": [{"days": ["mon"], "on": "07:30", "off": "24:00"}]}"#,
-         #"display.power.schedule[0].off: "24:00" is not a time (use HH:MM on the 24-hour clock, e.g. 07:30)"#),
-        (#"{"schedule": [{"days": ["mon", "tues"], "on": "07:30", "off": "22:00"}]}"#,
-         #"display.power.schedule[0].days[1]: "tues" is not a day (use mon, tue, wed, thu, fri, sat or sun) (did you mean tue?)"#),
-        (#"{"schedule": [{"days": [], "on": "07:30", "off": "22:00"}]}"#,
-         #"display.power.schedule[0].days: expected a non-empty array of days such as ["mon", "tue"], found an array"#),
-        (#"{"schedule": [{"on": "07:30", "off": "22:00"}]}"#,
-         #"display.power.schedule[0].days: missing: a schedule entry needs its days, e.g. ["mon", "tue", "wed", "thu", "fri"]"#),
-        (#"{"schedule": [{"days": ["sun"], "on": "07:30"}]}"#,
-         "display.power.schedule[0].off: missing: a schedule entry needs an off time (HH:MM)"),
-        (#"{"schedule": [{"days": ["sun"], "on": "07:30", "off": "07:30"}]}"#,
-         "display.power.schedule[0].off: is the same time as on (07:30): for a panel always on, leave the schedule out"),
-        (#"{"blankAfter": 300, "dimAfter": 300}"#,
-         "display.power.dimAfter: must be less than blankAfter (300 s is not less than 300 s): the panel dims first, then blanks"),
-        (#"{"dimLevel": 1.5}"#, "display.power.dimLevel: expected a number from 0 to 1, found 1.5"),
-        (#"{"blankAfter": 0}"#, "display.power.blankAfter: expected a number above 0 and at most 604800, found 0"),
-        (#"{"backlight": "../x"}"#, #"display.power.backlight: "../x" is not a device name (use "auto", a name from /sys/class/backlight, or null)"#),
-        (#"{"backlight": 1}"#, #"display.power.backlight: expected "auto", a device name or null, found a number"#),
-    ])
+    @Test(
+        "each mistake names its field and what to write instead",
+        arguments: [
+            (
+                #"{"schedule": [{"days": ["mon"], "on": "7:30", "off": "22:00"}]}"#,
+                #"display.power.schedule[0].on: "7:30" is not a time (use HH:MM on the 24-hour clock, e.g. 07:30)"#
+            ),
+            (
+                #"{"schedule": [{"days": ["mon"], "on": "07:30", "off": "24:00"}]}"#,
+                #"display.power.schedule[0].off: "24:00" is not a time (use HH:MM on the 24-hour clock, e.g. 07:30)"#
+            ),
+            (
+                #"{"schedule": [{"days": ["mon", "tues"], "on": "07:30", "off": "22:00"}]}"#,
+                #"display.power.schedule[0].days[1]: "tues" is not a day (use mon, tue, wed, thu, fri, sat or sun) (did you mean tue?)"#
+            ),
+            (
+                #"{"schedule": [{"days": [], "on": "07:30", "off": "22:00"}]}"#,
+                #"display.power.schedule[0].days: expected a non-empty array of days such as ["mon", "tue"], found an array"#
+            ),
+            (
+                #"{"schedule": [{"on": "07:30", "off": "22:00"}]}"#,
+                #"display.power.schedule[0].days: missing: a schedule entry needs its days, e.g. ["mon", "tue", "wed", "thu", "fri"]"#
+            ),
+            (
+                #"{"schedule": [{"days": ["sun"], "on": "07:30"}]}"#,
+                "display.power.schedule[0].off: missing: a schedule entry needs an off time (HH:MM)"
+            ),
+            (
+                #"{"schedule": [{"days": ["sun"], "on": "07:30", "off": "07:30"}]}"#,
+                "display.power.schedule[0].off: is the same time as on (07:30): for a panel always on, leave the schedule out"
+            ),
+            (
+                #"{"blankAfter": 300, "dimAfter": 300}"#,
+                "display.power.dimAfter: must be less than blankAfter (300 s is not less than 300 s): the panel dims first, then blanks"
+            ),
+            (#"{"dimLevel": 1.5}"#, "display.power.dimLevel: expected a number from 0 to 1, found 1.5"),
+            (#"{"blankAfter": 0}"#, "display.power.blankAfter: expected a number above 0 and at most 604800, found 0"),
+            (#"{"backlight": "../x"}"#, #"display.power.backlight: "../x" is not a device name (use "auto", a name from /sys/class/backlight, or null)"#),
+            (#"{"backlight": 1}"#, #"display.power.backlight: expected "auto", a device name or null, found a number"#)
+        ])
     func mistakes(power: String, expected: String) throws {
         let check = try ConfigFixture().check(Self.document(power))
         #expect(ConfigFixture.describe(check.errors) == [expected])

@@ -1,7 +1,6 @@
 import Glibc
 import Synchronization
 import Testing
-@testable import VitrineCLI
 import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
@@ -11,6 +10,8 @@ import VitrineScene
 import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
+
+@testable import VitrineCLI
 
 /// The control socket's limits on the running kiosk: clients that misbehave get an answer or are
 /// cut off, and the kiosk goes on drawing and answering the others.
@@ -34,13 +35,17 @@ extension ControlSocketTests {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
 
-    @Test("abuse: 10 MB without a newline, invalid UTF-8 and JSON, 10,000 commands at once, a client that never reads — each gets its answer, the kiosk keeps drawing frames and answering a good client")
+    @Test(
+        "abuse: 10 MB without a newline, invalid UTF-8 and JSON, 10,000 commands at once, a client that never reads — each gets its answer, the kiosk keeps drawing frames and answering a good client"
+    )
     func abuse() throws {
         let directory = TemporaryDirectory(prefix: "vitrine-control")
         defer { directory.remove() }
@@ -63,77 +68,81 @@ extension ControlSocketTests {
         func startFloods() {
             floodStart = scheduled.loop.now
             // 10 MB without a newline, then a good request on the same connection.
-            threads.append(BackgroundThread {
-                defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
-                guard let connection = try? ControlConnection(path: socket) else { return report.add("long", "no connection") }
-                let chunk = String(repeating: "x", count: 1 << 20)
-                do {
-                    for _ in 0..<10 { try connection.send(chunk) }
-                    try connection.send("\n{\"id\":\"after\",\"command\":\"hello\"}\n")
-                    while true {
-                        let line = try connection.readLine(timeout: 30)
-                        report.add("long", line)
-                        if line.contains("\"after\"") { break }
-                    }
-                } catch { report.add("long", "failed: \(error)") }
-            })
+            threads.append(
+                BackgroundThread {
+                    defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
+                    guard let connection = try? ControlConnection(path: socket) else { return report.add("long", "no connection") }
+                    let chunk = String(repeating: "x", count: 1 << 20)
+                    do {
+                        for _ in 0..<10 { try connection.send(chunk) }
+                        try connection.send("\n{\"id\":\"after\",\"command\":\"hello\"}\n")
+                        while true {
+                            let line = try connection.readLine(timeout: 30)
+                            report.add("long", line)
+                            if line.contains("\"after\"") { break }
+                        }
+                    } catch { report.add("long", "failed: \(error)") }
+                })
             // Bytes that are not UTF-8, not JSON, not an object, an object without a command.
-            threads.append(BackgroundThread {
-                defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
-                guard let connection = try? ControlConnection(path: socket) else { return report.add("bad", "no connection") }
-                let fd = Self.rawClient(socket)
-                defer { Glibc.close(fd) }
-                do {
-                    _ = try connection.readLine(timeout: 30)
-                    try connection.send("not json\n[1]\n{\"id\":4}\n{\"command\":7}\n")
-                    for _ in 0..<4 { report.add("bad", try connection.readLine(timeout: 30)) }
-                } catch { report.add("bad", "failed: \(error)") }
-                // Raw bytes 0xFF 0xFE on their own line (Swift strings cannot hold them).
-                var bytes: [UInt8] = [0xFF, 0xFE, 0x0A]
-                _ = Glibc.send(fd, &bytes, 3, Int32(MSG_NOSIGNAL))
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                var text = ""
-                while !text.contains("UTF-8") {
-                    let count = Glibc.recv(fd, &buffer, buffer.count, 0)
-                    guard count > 0 else { break }
-                    text += String(decoding: buffer[..<count], as: UTF8.self)
-                }
-                report.add("utf8", text)
-            })
-            // 10,000 commands at once, replies read by a second thread.
-            threads.append(BackgroundThread {
-                defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
-                guard let connection = try? ControlConnection(path: socket) else { return report.add("flood", "no connection") }
-                let reader = BackgroundThread {
-                    var ok = 0
-                    var limited = 0
+            threads.append(
+                BackgroundThread {
+                    defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
+                    guard let connection = try? ControlConnection(path: socket) else { return report.add("bad", "no connection") }
+                    let fd = Self.rawClient(socket)
+                    defer { Glibc.close(fd) }
                     do {
                         _ = try connection.readLine(timeout: 30)
-                        while ok + limited < 10_000 {
-                            let line = try connection.readLine(timeout: 30)
-                            if line.contains("\"ok\":true") { ok += 1 } else if line.contains("rate limited") { limited += 1 }
-                        }
-                    } catch { report.add("flood", "failed: \(error)") }
-                    report.add("flood", "ok=\(ok) limited=\(limited)")
-                }
-                let lines = String(repeating: "{\"command\":\"idle-reset\"}\n", count: 10_000)
-                do { try connection.send(lines) } catch { report.add("flood", "send failed: \(error)") }
-                reader.join()
-            })
-            // Asks and asks and never reads a reply.
-            threads.append(BackgroundThread {
-                defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
-                let fd = Self.rawClient(socket)
-                defer { Glibc.close(fd) }
-                var request = Array("{\"command\":\"state\"}\n".utf8)
-                for sent in 0..<200_000 {
-                    if Glibc.send(fd, &request, request.count, Int32(MSG_NOSIGNAL)) < 0 {
-                        report.add("deaf", "cut off after \(sent) requests: errno \(errno)")
-                        return
+                        try connection.send("not json\n[1]\n{\"id\":4}\n{\"command\":7}\n")
+                        for _ in 0..<4 { report.add("bad", try connection.readLine(timeout: 30)) }
+                    } catch { report.add("bad", "failed: \(error)") }
+                    // Raw bytes 0xFF 0xFE on their own line (Swift strings cannot hold them).
+                    var bytes: [UInt8] = [0xFF, 0xFE, 0x0A]
+                    _ = Glibc.send(fd, &bytes, 3, Int32(MSG_NOSIGNAL))
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    var text = ""
+                    while !text.contains("UTF-8") {
+                        let count = Glibc.recv(fd, &buffer, buffer.count, 0)
+                        guard count > 0 else { break }
+                        text += String(decoding: buffer[..<count], as: UTF8.self)
                     }
-                }
-                report.add("deaf", "never cut off")
-            })
+                    report.add("utf8", text)
+                })
+            // 10,000 commands at once, replies read by a second thread.
+            threads.append(
+                BackgroundThread {
+                    defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
+                    guard let connection = try? ControlConnection(path: socket) else { return report.add("flood", "no connection") }
+                    let reader = BackgroundThread {
+                        var ok = 0
+                        var limited = 0
+                        do {
+                            _ = try connection.readLine(timeout: 30)
+                            while ok + limited < 10_000 {
+                                let line = try connection.readLine(timeout: 30)
+                                if line.contains("\"ok\":true") { ok += 1 } else if line.contains("rate limited") { limited += 1 }
+                            }
+                        } catch { report.add("flood", "failed: \(error)") }
+                        report.add("flood", "ok=\(ok) limited=\(limited)")
+                    }
+                    let lines = String(repeating: "{\"command\":\"idle-reset\"}\n", count: 10_000)
+                    do { try connection.send(lines) } catch { report.add("flood", "send failed: \(error)") }
+                    reader.join()
+                })
+            // Asks and asks and never reads a reply.
+            threads.append(
+                BackgroundThread {
+                    defer { report.finished.add(1, ordering: .sequentiallyConsistent) }
+                    let fd = Self.rawClient(socket)
+                    defer { Glibc.close(fd) }
+                    var request = Array("{\"command\":\"state\"}\n".utf8)
+                    for sent in 0..<200_000 {
+                        if Glibc.send(fd, &request, request.count, Int32(MSG_NOSIGNAL)) < 0 {
+                            report.add("deaf", "cut off after \(sent) requests: errno \(errno)")
+                            return
+                        }
+                    }
+                    report.add("deaf", "never cut off")
+                })
         }
 
         func measureFrame() {
@@ -190,7 +199,9 @@ extension ControlSocketTests {
         if counts.count == 2 {
             let seconds = Double((floodEnd - floodStart).value) / 1e9
             #expect(counts[0] >= ControlServer.commandBurst, "the burst is served: \(flood)")
-            #expect(Double(counts[0]) <= Double(ControlServer.commandBurst) + Double(ControlServer.commandsPerSecond) * seconds + 10, "the rate is held: \(flood) in \(seconds) s")
+            #expect(
+                Double(counts[0]) <= Double(ControlServer.commandBurst) + Double(ControlServer.commandsPerSecond) * seconds + 10,
+                "the rate is held: \(flood) in \(seconds) s")
         }
         #expect(report.lines("deaf").first?.hasPrefix("cut off") == true, "a client that never reads is disconnected: \(report.lines("deaf"))")
         // The good client got every reply it asked for, the kiosk drew a frame after every change.
@@ -234,12 +245,18 @@ extension ControlSocketTests {
                                     afterLeaving = (try? late.readLine(timeout: 1)) ?? ""
                                     loop.stop()
                                 }
-                            } catch { Issue.record(error); loop.stop() }
+                            } catch {
+                                Issue.record(error)
+                                loop.stop()
+                            }
                         }
                     }
                     return
                 }
-            } catch { Issue.record(error); return loop.stop() }
+            } catch {
+                Issue.record(error)
+                return loop.stop()
+            }
             _ = loop.schedule(at: loop.now + .milliseconds(5)) { connectNext() }
         }
         connectNext()

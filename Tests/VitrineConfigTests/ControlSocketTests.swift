@@ -1,7 +1,6 @@
 import Glibc
 import Synchronization
 import Testing
-@testable import VitrineCLI
 import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
@@ -11,6 +10,8 @@ import VitrineScene
 import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
+
+@testable import VitrineCLI
 
 /// The control socket on the real runner (epoll loop, headless output, the ticket machine
 /// example), with real clients: `vitrine ctl`'s own connection, stepped from the loop's thread,
@@ -121,7 +122,9 @@ struct ControlSocketTests {
                     let lines = client.drain()
                     #expect(lines.first?["protocol"]?.stringValue == "vitrine-control/1")
                     let commands = lines.first?["commands"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                    for name in ["hello", "subscribe", "unsubscribe", "state", "reload", "screenshot", "blank", "wake", "navigate", "set", "idle-reset", "language"] {
+                    for name in [
+                        "hello", "subscribe", "unsubscribe", "state", "reload", "screenshot", "blank", "wake", "navigate", "set", "idle-reset", "language"
+                    ] {
                         #expect(commands.contains(name), "the hello line lists \(name): \(commands)")
                     }
                     #expect(client.reply(ids["subscribe"]!)?["result"]?["events"]?.stringValue == "all")
@@ -132,7 +135,7 @@ struct ControlSocketTests {
                     ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm-single")))
                     // A second move while the first one slides is refused, not dropped silently.
                     ids["tooSoon"] = try client.send("navigate", ("to", .string("pop")))
-                },
+                }
             ] + wait + [
                 {
                     client.drain()
@@ -143,7 +146,7 @@ struct ControlSocketTests {
                     #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm-single"])
                     // A visitor presses Buy: the client hears `purchase` with the ticket.
                     Self.tap(runner, try #require(Self.view(runner, "screens.confirm-single.content.children[4]")))
-                },
+                }
             ] + wait + [
                 {
                     client.drain()
@@ -153,7 +156,7 @@ struct ControlSocketTests {
                     #expect(purchase["time_ms"]?.doubleValue != nil)
                     #expect(client.events("screen").last?["name"]?.stringValue == "thanks")
                     ids["root"] = try client.send("navigate", ("to", .string("root")))
-                },
+                }
             ] + wait + [
                 {
                     client.drain()
@@ -208,13 +211,13 @@ struct ControlSocketTests {
                     #expect(shot.size == PixelSize(width: 640, height: 400))
                     #expect(client.reply(ids["badShot"]!)?["error"]?.stringValue?.contains("absolute path") == true)
                     ids["present"] = try client.send("navigate", ("to", .string("present")), ("screen", .string("thanks")))
-                },
+                }
             ] + wait + [
                 {
                     client.drain()
                     #expect(client.reply(ids["present"]!)?["result"]?["sheet"]?.stringValue == "thanks")
                     ids["dismiss"] = try client.send("navigate", ("to", .string("dismiss")))
-                },
+                }
             ] + wait + [
                 {
                     ids["afterDismiss"] = try client.send("state")
@@ -242,14 +245,15 @@ struct ControlSocketTests {
                 {
                     client.drain()
                     #expect(client.reply(ids["after"]!)?["result"]?["screen"]?.stringValue == "choose")
-                },
+                }
             ])
         var info = stat()
         #expect(lstat(socket, &info) != 0, "the socket file is removed when the kiosk stops")
     }
 
-    @Test("a member of the socket's group may connect, another user is refused by the kernel (run as root: a second user in the test)",
-          .enabled(if: getuid() == 0, "needs root to run a client as another user"))
+    @Test(
+        "a member of the socket's group may connect, another user is refused by the kernel (run as root: a second user in the test)",
+        .enabled(if: getuid() == 0, "needs root to run a client as another user"))
     func permission() throws {
         let directory = TemporaryDirectory(prefix: "vitrine-control")
         defer { directory.remove() }
@@ -270,7 +274,8 @@ struct ControlSocketTests {
     @Test("the idle event reaches a subscribed client when nobody touched the panel for the idle time, and the kiosk is back at its start")
     func idleEvent() throws {
         let fixture = try ConfigFixture()
-        let path = try fixture.write(#"""
+        let path = try fixture.write(
+            #"""
             {"version": 2, "idle": {"after": 5, "action": "popToRoot"},
              "screens": {"home": {"title": "Home", "content": {"type": "text", "text": "Welcome"}},
                          "detail": {"title": "Detail", "content": {"type": "text", "text": "More"}}}}

@@ -96,7 +96,7 @@ struct KioskRunnerTests {
                     #expect(runner.scene !== first)
                     #expect(Self.title(runner) == "Second")
                     #expect(notifier.sent.filter { $0 == "RELOADING=1" }.count == 2)
-                },
+                }
             ])
         #expect(notifier.sent.last == "STOPPING=1")
     }
@@ -124,7 +124,7 @@ struct KioskRunnerTests {
                 {
                     #expect(runner.errorPage == nil)
                     #expect((runner.scene as? KioskScene)?.controller?.isOnboardingShowing == true)
-                },
+                }
             ])
     }
 
@@ -134,7 +134,7 @@ struct KioskRunnerTests {
         let path = try fixture.write(#"{"version": 1, "onboarding": {"pages": [{"title": "Hello", "body": "World", "image": "photo.png"}]}}"#)
         let shot = fixture.directory.file("run.png")
         let status = CommandLineTool.run([
-            "run", "--config", path, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--screenshot", shot,
+            "run", "--config", path, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--screenshot", shot
         ])
         #expect(status == 0)
         let (configuration, base) = try SceneArguments.configuration(path)

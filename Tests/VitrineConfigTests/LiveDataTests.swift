@@ -1,6 +1,6 @@
+import Glibc
 import Testing
 import VitrineCore
-import Glibc
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk
@@ -49,7 +49,9 @@ struct LiveDataTests {
 
     static func controller(_ runner: Runner) -> SceneController? { (runner.scene as? KioskScene)?.controller }
 
-    @Test("a rewritten file shows on the next frame, the navigation stays; a truncated write keeps the last good data and says so in the status; a good one clears it")
+    @Test(
+        "a rewritten file shows on the next frame, the navigation stays; a truncated write keeps the last good data and says so in the status; a good one clears it"
+    )
     func liveUpdates() throws {
         let fixture = try ConfigFixture()
         let path = try fixture.write(Self.config)
@@ -93,7 +95,7 @@ struct LiveDataTests {
                 {
                     #expect(Self.label(runner, "screens.detail.content") == "Coffee € 3.50")
                     #expect(notifier.sent.last { $0.hasPrefix("STATUS=") } == "STATUS=showing the kiosk")
-                },
+                }
             ])
     }
 
@@ -126,7 +128,7 @@ struct LiveDataTests {
                 },
                 {
                     #expect(Self.label(runner, "screens.detail.content") == "Coffee € 1.30")
-                },
+                }
             ])
     }
 
@@ -157,7 +159,7 @@ struct LiveDataTests {
                 {
                     #expect(header() == "Tuesday")
                     #expect(Self.controller(runner)?.contentSheet?.isPresented == true, "the update leaves the sheet open")
-                },
+                }
             ])
     }
 }

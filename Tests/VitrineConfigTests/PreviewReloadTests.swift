@@ -22,7 +22,9 @@ struct PreviewReloadTests {
     func front(_ runner: Runner) -> String? { (runner.scene as? KioskScene)?.controller?.frontScreenID }
     func stack(_ runner: Runner) -> [String] { (runner.scene as? KioskScene)?.controller?.navigationStack.map(\.model.id) ?? [] }
 
-    @Test("a save keeps the pushed screen; a broken save shows the error page; the next good save is back on the screen; a removed screen falls back to the start")
+    @Test(
+        "a save keeps the pushed screen; a broken save shows the error page; the next good save is back on the screen; a removed screen falls back to the start"
+    )
     func previewReloads() throws {
         let directory = TemporaryDirectory(prefix: "vitrine-preview-reload")
         defer { directory.remove() }
@@ -32,35 +34,40 @@ struct PreviewReloadTests {
         runner.controlPath = nil
         runner.showsRejectedReload = true
         runner.keepsPositionOnReload = true
-        try KioskRunnerTests.run(runner, steps: [
-            { _ = try (runner.scene as? ControllableScene)?.control("navigate", arguments: .object([("to", .string("push")), ("screen", .string("detail"))])) },
-            // The push slides for a few hundred milliseconds.
-            {}, {}, {}, {}, {}, {}, {}, {},
-            {
-                #expect(self.stack(runner) == ["home", "detail"])
-                try FileBytes.writeAtomically(Array(Self.config(detailTitle: "Detail, edited").utf8), to: path)
-                #expect(runner.reload() == nil)
-                #expect(self.stack(runner) == ["home", "detail"], "a good save keeps the pushed screen")
-                #expect((runner.scene as? KioskScene)?.configuration.scene.screen("detail")?.title.written == "Detail, edited")
-            },
-            {
-                try FileBytes.writeAtomically(Array("{\"version\": 2, \"screens\": ".utf8), to: path)
-                #expect(runner.reload() != nil)
-                #expect(runner.errorPage != nil, "a broken save shows the error page, not the last good scene")
-                #expect(runner.scene == nil)
-            },
-            {
-                try FileBytes.writeAtomically(Array(Self.config(detailTitle: "Detail again").utf8), to: path)
-                #expect(runner.reload() == nil)
-                #expect(runner.errorPage == nil)
-                #expect(self.stack(runner) == ["home", "detail"], "the good save after an error page is back on the screen being edited")
-            },
-            {
-                let homeOnly = #"{"version": 2, "screens": {"home": {"title": "Home", "content": {"type": "text", "text": "No more detail"}}}}"#
-                try FileBytes.writeAtomically(Array(homeOnly.utf8), to: path)
-                #expect(runner.reload() == nil)
-                #expect(self.stack(runner) == ["home"], "a screen that is gone falls back to the one below it")
-            },
-        ])
+        try KioskRunnerTests.run(
+            runner,
+            steps: [
+                {
+                    _ = try (runner.scene as? ControllableScene)?.control(
+                        "navigate", arguments: .object([("to", .string("push")), ("screen", .string("detail"))]))
+                },
+                // The push slides for a few hundred milliseconds.
+                {}, {}, {}, {}, {}, {}, {}, {},
+                {
+                    #expect(self.stack(runner) == ["home", "detail"])
+                    try FileBytes.writeAtomically(Array(Self.config(detailTitle: "Detail, edited").utf8), to: path)
+                    #expect(runner.reload() == nil)
+                    #expect(self.stack(runner) == ["home", "detail"], "a good save keeps the pushed screen")
+                    #expect((runner.scene as? KioskScene)?.configuration.scene.screen("detail")?.title.written == "Detail, edited")
+                },
+                {
+                    try FileBytes.writeAtomically(Array("{\"version\": 2, \"screens\": ".utf8), to: path)
+                    #expect(runner.reload() != nil)
+                    #expect(runner.errorPage != nil, "a broken save shows the error page, not the last good scene")
+                    #expect(runner.scene == nil)
+                },
+                {
+                    try FileBytes.writeAtomically(Array(Self.config(detailTitle: "Detail again").utf8), to: path)
+                    #expect(runner.reload() == nil)
+                    #expect(runner.errorPage == nil)
+                    #expect(self.stack(runner) == ["home", "detail"], "the good save after an error page is back on the screen being edited")
+                },
+                {
+                    let homeOnly = #"{"version": 2, "screens": {"home": {"title": "Home", "content": {"type": "text", "text": "No more detail"}}}}"#
+                    try FileBytes.writeAtomically(Array(homeOnly.utf8), to: path)
+                    #expect(runner.reload() == nil)
+                    #expect(self.stack(runner) == ["home"], "a screen that is gone falls back to the one below it")
+                }
+            ])
     }
 }

@@ -211,7 +211,10 @@ struct SceneLifetimeTests {
                 reloads += 1
                 // The last: stop once the new scene's frames replaced the old one's on screen (the
                 // present queue keeps the last frame it was given, to show it again on resume).
-                if reloads == 5 { _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(200)) { [unowned runner] in runner.loop.stop() }; return }
+                if reloads == 5 {
+                    _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(200)) { [unowned runner] in runner.loop.stop() }
+                    return
+                }
                 _ = runner.loop.schedule(at: runner.loop.now + .milliseconds(50)) { [unowned runner] in reload(runner) }
             }
             runner.onFirstFrame = { [unowned runner] _ in

@@ -29,16 +29,18 @@ struct JSONTests {
         #expect(try JSONParser.parse(value.serialized()) == value)
     }
 
-    @Test("syntax errors name the line and column", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, 1, "no comma before a closing brace"),
-        ("{\n  \"a\": tru\n}", 2, 8, "did you mean true"),
-        ("[1, 2,]", 1, 7, "no comma before a closing bracket"),
-        ("{\"a\" 1}", 1, 6, "expected ':'"),
-        ("{\"a\": \"x\n\"}", 1, 9, "unterminated string"),
-        ("[1] 2", 1, 5, "after the document"),
-        ("", 1, 1, "end of file"),
-        ("{\"a\": 01}", 1, 8, "expected ',' or '}'"),
-    ])
+    @Test(
+        "syntax errors name the line and column",
+        arguments: [
+            ("{\n  \"a\": 1,\n}", 3, 1, "no comma before a closing brace"),
+            ("{\n  \"a\": tru\n}", 2, 8, "did you mean true"),
+            ("[1, 2,]", 1, 7, "no comma before a closing bracket"),
+            ("{\"a\" 1}", 1, 6, "expected ':'"),
+            ("{\"a\": \"x\n\"}", 1, 9, "unterminated string"),
+            ("[1] 2", 1, 5, "after the document"),
+            ("", 1, 1, "end of file"),
+            ("{\"a\": 01}", 1, 8, "expected ',' or '}'")
+        ])
     func errors(text: String, line: Int, column: Int, fragment: String) {
         do {
             _ = try JSONParser.parse(text)
@@ -49,19 +51,21 @@ struct JSONTests {
         }
     }
 
-    @Test("bytes that are not UTF-8 are an error at their line and column, never U+FFFD", arguments: [
-        // "Café" saved as Latin-1: é is the lone byte 0xE9.
-        (Array("{\n  \"title\": \"Caf".utf8) + [0xE9] + Array("\"\n}".utf8), 2, 16, "0xE9 is not UTF-8"),
-        // The same in a key, after a valid two-byte é on the line (columns count characters).
-        (Array("{\"é\": 1, \"x".utf8) + [0xFC] + Array("\": 2}".utf8), 1, 12, "0xFC is not UTF-8"),
-        // A stray continuation byte, an overlong "/", an encoded surrogate, past U+10FFFF, cut short.
-        ([0x5B, 0x22, 0x80, 0x22, 0x5D], 1, 3, "0x80"),
-        ([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], 1, 3, "0xC0"),
-        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], 1, 3, "0xED"),
-        ([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x5D], 1, 3, "0xF4"),
-        ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], 1, 3, "0xE2"),
-        (Array(#"["a\ud800b"]"#.utf8), 1, 4, "half of a UTF-16 surrogate pair"),
-    ] as [([UInt8], Int, Int, String)])
+    @Test(
+        "bytes that are not UTF-8 are an error at their line and column, never U+FFFD",
+        arguments: [
+            // "Café" saved as Latin-1: é is the lone byte 0xE9.
+            (Array("{\n  \"title\": \"Caf".utf8) + [0xE9] + Array("\"\n}".utf8), 2, 16, "0xE9 is not UTF-8"),
+            // The same in a key, after a valid two-byte é on the line (columns count characters).
+            (Array("{\"é\": 1, \"x".utf8) + [0xFC] + Array("\": 2}".utf8), 1, 12, "0xFC is not UTF-8"),
+            // A stray continuation byte, an overlong "/", an encoded surrogate, past U+10FFFF, cut short.
+            ([0x5B, 0x22, 0x80, 0x22, 0x5D], 1, 3, "0x80"),
+            ([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], 1, 3, "0xC0"),
+            ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], 1, 3, "0xED"),
+            ([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x5D], 1, 3, "0xF4"),
+            ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], 1, 3, "0xE2"),
+            (Array(#"["a\ud800b"]"#.utf8), 1, 4, "half of a UTF-16 surrogate pair")
+        ] as [([UInt8], Int, Int, String)])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, fragment: String) {
         do {
             let value = try JSONParser.parse(bytes)

@@ -22,7 +22,9 @@ struct PresentQueueTests {
     static let size = PixelSize(width: 16, height: 8)
 
     static func queue(_ scanout: ScriptedScanout, _ loop: ManualEventLoop, pacing: FlipPacing = .flipEvents) -> PresentQueue {
-        PresentQueue(backend: scanout, logicalSize: Self.size, refreshInterval: .milliseconds(10), loop: loop, pacing: pacing, logger: Logger("test", sink: MemoryLogSink()))
+        PresentQueue(
+            backend: scanout, logicalSize: Self.size, refreshInterval: .milliseconds(10), loop: loop, pacing: pacing,
+            logger: Logger("test", sink: MemoryLogSink()))
     }
 
     @Test("a queued flip completes only with its FlipEvent, at the event's timestamp; a second event for it changes nothing")

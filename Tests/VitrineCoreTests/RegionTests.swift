@@ -21,7 +21,7 @@ struct RegionTests {
         let otherWay = Region(rects: [
             PixelRect(x: 0, y: 0, width: 10, height: 5),
             PixelRect(x: 0, y: 5, width: 15, height: 5),
-            PixelRect(x: 5, y: 10, width: 10, height: 5),
+            PixelRect(x: 5, y: 10, width: 10, height: 5)
         ])
         #expect(oneWay == otherWay)
         // Two halves of a rectangle merge into the rectangle.

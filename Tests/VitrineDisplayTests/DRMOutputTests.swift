@@ -7,11 +7,15 @@ import VitrineDRM
 /// on the real kernel in the QEMU system test (scripts/vm/test-display.py).
 @Suite("DRMOutput")
 struct DRMOutputTests {
-    static func output(_ display: SimulatedDisplay, options: DRMOutputOptions = DRMOutputOptions(), sink: MemoryLogSink = MemoryLogSink()) throws(VitrineError) -> DRMOutput {
+    static func output(_ display: SimulatedDisplay, options: DRMOutputOptions = DRMOutputOptions(), sink: MemoryLogSink = MemoryLogSink()) throws(VitrineError)
+        -> DRMOutput
+    {
         try DRMOutput(options: options, candidates: ["/dev/dri/card0"], loop: display.loop, openDevice: display.opener(), logger: Logger("drm", sink: sink))
     }
 
-    static func animate(_ output: DRMOutput, frames: Int, loop: ManualEventLoop, seconds: Double = 1) -> (frame: PixelBuffer, times: [MonotonicTime], callbacks: [MonotonicTime]) {
+    static func animate(_ output: DRMOutput, frames: Int, loop: ManualEventLoop, seconds: Double = 1) -> (
+        frame: PixelBuffer, times: [MonotonicTime], callbacks: [MonotonicTime]
+    ) {
         let frame = PixelBuffer(size: output.size)
         var times: [MonotonicTime] = []
         var callbacks: [MonotonicTime] = []
@@ -94,7 +98,10 @@ struct DRMOutputTests {
 
     @Test("without a preferred mode the largest is chosen")
     func largestMode() throws {
-        let display = SimulatedDisplay(modes: [DRMMode(width: 800, height: 600, refreshRate: 60), DRMMode(width: 1024, height: 768, refreshRate: 60), DRMMode(width: 1024, height: 768, refreshRate: 70)])
+        let display = SimulatedDisplay(modes: [
+            DRMMode(width: 800, height: 600, refreshRate: 60), DRMMode(width: 1024, height: 768, refreshRate: 60),
+            DRMMode(width: 1024, height: 768, refreshRate: 70)
+        ])
         let output = try Self.output(display)
         #expect(output.size == PixelSize(width: 1024, height: 768))
         #expect(abs(output.frameClock.refreshInterval.milliseconds - 1000 / 70) < 0.01)

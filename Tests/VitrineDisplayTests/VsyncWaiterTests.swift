@@ -20,10 +20,12 @@ struct VsyncWaiterTests {
         var reports: [MonotonicTime] = []
         var armedAt: [MonotonicTime] = []
         var waiter: VsyncWaiter? = nil
-        waiter = try VsyncWaiter(loop: loop, wait: {
-            waits.add(1, ordering: .relaxed)
-            usleep(2000)
-        })
+        waiter = try VsyncWaiter(
+            loop: loop,
+            wait: {
+                waits.add(1, ordering: .relaxed)
+                usleep(2000)
+            })
         try waiter?.deliver { [unowned loop] event in
             guard let time = event.timestamp else {
                 Issue.record("a wait that succeeded was reported as failed")
@@ -57,9 +59,11 @@ struct VsyncWaiterTests {
         let calls = Atomic<Int>(0)
         var reports: [MonotonicTime?] = []
         var waiter: VsyncWaiter? = nil
-        waiter = try VsyncWaiter(loop: loop, wait: {
-            if calls.add(1, ordering: .relaxed).newValue == 1 { throw SystemError("ioctl(FBIO_WAITFORVSYNC)", errno: EINVAL) }
-        })
+        waiter = try VsyncWaiter(
+            loop: loop,
+            wait: {
+                if calls.add(1, ordering: .relaxed).newValue == 1 { throw SystemError("ioctl(FBIO_WAITFORVSYNC)", errno: EINVAL) }
+            })
         try waiter?.deliver { [unowned loop] event in
             reports.append(event.timestamp)
             if reports.count == 2 { loop.stop() } else { waiter?.arm() }

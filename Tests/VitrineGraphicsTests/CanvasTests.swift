@@ -42,7 +42,12 @@ struct CanvasTests {
         let buffer = PixelBuffer(size: PixelSize(width: 10, height: 10), format: .xrgb8888)
         Canvas(target: buffer).fill(Rect(x: 2, y: 3, width: 4, height: 2), color: Color(hex: "#336699")!)
         var painted = 0
-        for y in 0..<10 { for x in 0..<10 where buffer[x, y] & 0xFFFFFF != 0 { painted += 1; #expect(buffer[x, y] & 0xFFFFFF == 0x336699) } }
+        for y in 0..<10 {
+            for x in 0..<10 where buffer[x, y] & 0xFFFFFF != 0 {
+                painted += 1
+                #expect(buffer[x, y] & 0xFFFFFF == 0x336699)
+            }
+        }
         #expect(painted == 8)
     }
 
@@ -118,22 +123,27 @@ struct CanvasTests {
         let buffer = PixelBuffer(size: PixelSize(width: 320, height: 200), format: .xrgb8888)
         let canvas = Canvas(target: buffer, scale: 1)
         let shadows = ShadowCache()
-        canvas.fill(Rect(x: 0, y: 0, width: 320, height: 200), gradientFrom: Point(x: 0, y: 0), to: Point(x: 0, y: 200),
-                    stops: [(0, Color(hex: "#E9EEF5")!), (1, Color(hex: "#B8C4D6")!)])
-        canvas.drawShadow(of: Rect(x: 20, y: 20, width: 120, height: 70), cornerRadii: CornerRadii(all: 14), blur: 8, offset: Point(x: 0, y: 6),
-                          color: Color(red: 0, green: 0, blue: 0, alpha: 110), cache: shadows)
+        canvas.fill(
+            Rect(x: 0, y: 0, width: 320, height: 200), gradientFrom: Point(x: 0, y: 0), to: Point(x: 0, y: 200),
+            stops: [(0, Color(hex: "#E9EEF5")!), (1, Color(hex: "#B8C4D6")!)])
+        canvas.drawShadow(
+            of: Rect(x: 20, y: 20, width: 120, height: 70), cornerRadii: CornerRadii(all: 14), blur: 8, offset: Point(x: 0, y: 6),
+            color: Color(red: 0, green: 0, blue: 0, alpha: 110), cache: shadows)
         canvas.fill(Rect(x: 20, y: 20, width: 120, height: 70), cornerRadii: CornerRadii(all: 14), color: .white)
-        canvas.fill(Rect(x: 170.5, y: 20.25, width: 120, height: 70), cornerRadii: CornerRadii(topLeft: 30, topRight: 4, bottomRight: 30, bottomLeft: 0),
-                    color: Color(hex: "#2E7D32")!)
+        canvas.fill(
+            Rect(x: 170.5, y: 20.25, width: 120, height: 70), cornerRadii: CornerRadii(topLeft: 30, topRight: 4, bottomRight: 30, bottomLeft: 0),
+            color: Color(hex: "#2E7D32")!)
         canvas.stroke(Rect(x: 20, y: 110, width: 120, height: 70), cornerRadii: CornerRadii(all: 20), lineWidth: 3, color: Color(hex: "#1565C0")!)
         canvas.fillCircle(center: Point(x: 205, y: 145), radius: 30, color: Color(hex: "#E53935C0")!)
-        canvas.fill(Rect(x: 245, y: 115, width: 60, height: 60), cornerRadii: CornerRadii(all: 30),
-                    gradientFrom: Point(x: 245, y: 115), to: Point(x: 305, y: 175), stops: [(0, Color(hex: "#FFB300")!), (1, Color(hex: "#8E24AA")!)])
+        canvas.fill(
+            Rect(x: 245, y: 115, width: 60, height: 60), cornerRadii: CornerRadii(all: 30),
+            gradientFrom: Point(x: 245, y: 115), to: Point(x: 305, y: 175), stops: [(0, Color(hex: "#FFB300")!), (1, Color(hex: "#8E24AA")!)])
         let comparison = GoldenImage.compare(buffer, name: "shapes", directory: Self.snapshots)
         #expect(comparison.matches(tolerance: 2), "\(comparison)")
         // The shadow was blurred once; drawing it again reuses the mask.
-        canvas.drawShadow(of: Rect(x: 20, y: 20, width: 120, height: 70), cornerRadii: CornerRadii(all: 14), blur: 8, offset: Point(x: 0, y: 6),
-                          color: .black, cache: shadows)
+        canvas.drawShadow(
+            of: Rect(x: 20, y: 20, width: 120, height: 70), cornerRadii: CornerRadii(all: 14), blur: 8, offset: Point(x: 0, y: 6),
+            color: .black, cache: shadows)
         #expect(shadows.misses == 1)
     }
 

@@ -1,7 +1,8 @@
 import Testing
 import VitrineCore
-@testable import VitrineGraphics
 import VitrineTestSupport
+
+@testable import VitrineGraphics
 
 @Suite("Compositor")
 struct CompositorTests {
@@ -100,7 +101,8 @@ struct CompositorTests {
             case 1: layer.frame.origin.y += Double(Int(random.next() % 21) - 10)
             case 2: layer.opacity = Double(random.next() % 11) / 10
             case 3: layer.isHidden.toggle()
-            case 4: layer.backgroundColor = Color(red: UInt8(truncatingIfNeeded: random.next()), green: 90, blue: 160, alpha: random.next() % 2 == 0 ? 255 : 140)
+            case 4:
+                layer.backgroundColor = Color(red: UInt8(truncatingIfNeeded: random.next()), green: 90, blue: 160, alpha: random.next() % 2 == 0 ? 255 : 140)
             case 5: if extra.superlayer == nil { scene.card.addSublayer(extra) } else { extra.removeFromSuperlayer() }
             default: layer.frame.size.width = 20 + Double(random.next() % 100)
             }

@@ -17,7 +17,9 @@ struct ImageContentTests {
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
         let status = photo.pixels.withMemoryRebound(to: UInt8.self, capacity: photo.bytesPerRow * height) {
-            tjCompress2(handle, $0, Int32(width), Int32(photo.bytesPerRow), Int32(height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), flags)
+            tjCompress2(
+                handle, $0, Int32(width), Int32(photo.bytesPerRow), Int32(height), Int32(TJPF_BGRX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+                Int32(quality), flags)
         }
         defer { tjFree(output) }
         #expect(status == 0)
@@ -160,7 +162,9 @@ struct ImageContentTests {
         // A real PNG of the same kind, whole, still decodes; cut short, it is refused.
         let whole = try PNGCodec.encode(CanvasTests.photo(width: 40, height: 30))
         _ = try ImageStore.decode(whole, name: "whole.png")
-        #expect(Self.message { _ = try ImageStore.decode(Array(whole[..<(whole.count - 20)]), name: "cut.png") }?.contains("cut.png: corrupt or truncated PNG") == true)
+        #expect(
+            Self.message { _ = try ImageStore.decode(Array(whole[..<(whole.count - 20)]), name: "cut.png") }?.contains("cut.png: corrupt or truncated PNG")
+                == true)
     }
 
     @Test("a JPEG far larger than its place is decoded by DCT scaling, close to the full decode box-averaged")

@@ -13,7 +13,7 @@ struct ShadowMaskTests {
             (640, 400, CornerRadii(all: 0), 20.0),
             (90, 40, CornerRadii(topLeft: 3.5, topRight: 0, bottomRight: 17.25, bottomLeft: 1), 2.0),
             (37, 500, CornerRadii(all: 10), 0.2),
-            (20, 20, CornerRadii(all: 10), 6.0),
+            (20, 20, CornerRadii(all: 10), 6.0)
         ])
     func sameBytes(width: Int, height: Int, radii: CornerRadii, blur: Double) {
         let fast = ShadowCache.render(width: width, height: height, radii: radii, blur: blur)

@@ -3,8 +3,9 @@ import VitrineCalibration
 import VitrineCore
 import VitrineHeadless
 import VitrineSystem
-@testable import VitrineKiosk
 import VitrineUI
+
+@testable import VitrineKiosk
 
 /// `vitrine calibrate`'s loop without devices: the controller on a headless 1280×800 output and a
 /// manual loop, a synthetic skewed sensor for the finger, and a calibration directory that already

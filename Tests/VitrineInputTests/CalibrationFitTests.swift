@@ -50,7 +50,7 @@ struct CalibrationFitTests {
         ("270°", CalibrationMatrix(0, 1, 0, -1, 0, 1), .turned270),
         ("mirror left to right", CalibrationMatrix(-1, 0, 1, 0, 1, 0), .mirroredLeftRight),
         ("mirror, scale, shear and offset", CalibrationMatrix(-0.97, 0.03, 0.99, 0.02, 1.04, -0.03), .mirroredLeftRight),
-        ("90° with scale and offset", CalibrationMatrix(0.02, -1.05, 1.03, 0.96, 0.01, 0.02), .turned90),
+        ("90° with scale and offset", CalibrationMatrix(0.02, -1.05, 1.03, 0.96, 0.01, 0.02), .turned90)
     ]
 
     @Test("touches through a known map with 1–2 px of noise recover the matrix within 0.01 and name the sensor's turn", arguments: 0..<9)
@@ -90,7 +90,7 @@ struct CalibrationFitTests {
         let five = CalibrationLayout(
             fitTargets: [
                 CalibrationTarget(x: 0.1, y: 0.1), CalibrationTarget(x: 0.9, y: 0.1), CalibrationTarget(x: 0.9, y: 0.9),
-                CalibrationTarget(x: 0.1, y: 0.9), CalibrationTarget(x: 0.5, y: 0.5),
+                CalibrationTarget(x: 0.1, y: 0.9), CalibrationTarget(x: 0.5, y: 0.5)
             ], verificationTarget: CalibrationTarget(x: 0.3, y: 0.7))
         var sensor = SyntheticSensor(truth: .identity)
         var points = sensor.points(five)
@@ -130,7 +130,7 @@ struct CalibrationFitTests {
             (CalibrationMatrix(1, 0.25, -0.1, 0, 1, 0), false),
             (CalibrationMatrix(0, -1.2, 1.1, 1.2, 0, -0.1), true),
             (CalibrationMatrix(0, -1.3, 1.15, 1, 0, 0), false),
-            (CalibrationMatrix(-1.24, 0, 1.1, 0, 0.81, 0.1), true),
+            (CalibrationMatrix(-1.24, 0, 1.1, 0, 0.81, 0.1), true)
         ]
         for (truth, plausible) in cases {
             var sensor = SyntheticSensor(truth: truth)

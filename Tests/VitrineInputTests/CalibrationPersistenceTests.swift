@@ -62,7 +62,8 @@ struct CalibrationPersistenceTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         try CalibrationStore.save(Self.old, key: "ELAN_Touchscreen", deviceName: "ELAN Touchscreen", directory: directory.path)
-        try CalibrationStore.save(Self.new, key: "0eef-0001-eGalax_Inc._USB_TouchController", deviceName: "eGalax Inc. USB TouchController", directory: directory.path)
+        try CalibrationStore.save(
+            Self.new, key: "0eef-0001-eGalax_Inc._USB_TouchController", deviceName: "eGalax Inc. USB TouchController", directory: directory.path)
         try CalibrationStore.save(Self.new, key: "ELAN_Touchscreen", deviceName: "ELAN Touchscreen", directory: directory.path)
         var store = CalibrationStore.load(directory: directory.path)
         #expect(store.entries.count == 2)

@@ -2,8 +2,9 @@ import Testing
 import VitrineCalibration
 import VitrineCore
 import VitrineHeadless
-@testable import VitrineKiosk
 import VitrineUI
+
+@testable import VitrineKiosk
 
 /// The calibration screen on a headless 1280×800 output.
 @MainActor

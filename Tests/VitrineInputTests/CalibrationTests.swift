@@ -30,8 +30,9 @@ struct CalibrationTests {
     func keys() {
         #expect(CalibrationKey.make(serial: "ELAN_Touchscreen", vendor: 0x04f3, product: 0x2902, name: "ELAN Touchscreen") == "ELAN_Touchscreen")
         #expect(CalibrationKey.make(serial: "Weird/Serial:1", vendor: 0, product: 0, name: "") == "Weird_Serial:1")
-        #expect(CalibrationKey.make(serial: nil, vendor: 0x0eef, product: 0x0001, name: "eGalax Inc. USB TouchController")
-            == "0eef-0001-eGalax_Inc._USB_TouchController")
+        #expect(
+            CalibrationKey.make(serial: nil, vendor: 0x0eef, product: 0x0001, name: "eGalax Inc. USB TouchController")
+                == "0eef-0001-eGalax_Inc._USB_TouchController")
         #expect(CalibrationKey.make(serial: "", vendor: 0x1234, product: 0x5678, name: "vitrine-test-touch") == "1234-5678-vitrine-test-touch")
     }
 
@@ -55,11 +56,13 @@ struct CalibrationTests {
         #expect(entry.deviceName == "ELAN Touchscreen")
         #expect(entry.matrix == CalibrationMatrix(1.02, 0, -0.01, 0, 0.98, 0.02))
         #expect(entry.problem == nil)
-        #expect(CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.25 0 0.5 0.25\n", key: "k", path: "p").matrix
-            == CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25))
+        #expect(
+            CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.25 0 0.5 0.25\n", key: "k", path: "p").matrix
+                == CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25))
         #expect(CalibrationStore.parse("# nothing\n", key: "k", path: "p").problem == "it has no LIBINPUT_CALIBRATION_MATRIX=\"a b c d e f\" line")
-        #expect(CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=\"1 0 0\"", key: "k", path: "p").problem
-            == "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers")
+        #expect(
+            CalibrationStore.parse("LIBINPUT_CALIBRATION_MATRIX=\"1 0 0\"", key: "k", path: "p").problem
+                == "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers")
     }
 
     @Test("the store reads every .env file of a directory; a missing directory is an empty store")
@@ -81,8 +84,9 @@ struct CalibrationTests {
         let file = CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25)
         let udev = CalibrationMatrix(1.02, 0, -0.01, 0, 0.98, 0.02)
         let store = CalibrationStore(directory: "/cal", entries: [.init(key: "panel", path: "/cal/panel.env", matrix: file)])
-        #expect(store.resolve(name: "Panel", key: "panel", udevMatrix: udev).calibration
-            == ActiveCalibration(matrix: file, source: .file(path: "/cal/panel.env")))
+        #expect(
+            store.resolve(name: "Panel", key: "panel", udevMatrix: udev).calibration
+                == ActiveCalibration(matrix: file, source: .file(path: "/cal/panel.env")))
         #expect(store.resolve(name: "Other", key: "other", udevMatrix: udev).calibration == ActiveCalibration(matrix: udev, source: .udevProperty))
         #expect(store.resolve(name: "Other", key: "other", udevMatrix: nil).calibration == .identity)
         #expect(store.resolve(name: "Panel", key: "panel", udevMatrix: udev).warning == nil)
@@ -90,16 +94,20 @@ struct CalibrationTests {
 
     @Test("a NaN or degenerate matrix is rejected with a message naming the file and the device, and identity is used")
     func rejection() {
-        let store = CalibrationStore(directory: "/cal", entries: [
-            .init(key: "nan", path: "/cal/nan.env", matrix: CalibrationMatrix(udevValue: "1 0 nan 0 1 0")),
-            .init(key: "flat", path: "/cal/flat.env", matrix: CalibrationMatrix(1, 2, 0, 2, 4, 0)),
-            .init(key: "short", path: "/cal/short.env", matrix: nil, problem: "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers"),
-        ])
+        let store = CalibrationStore(
+            directory: "/cal",
+            entries: [
+                .init(key: "nan", path: "/cal/nan.env", matrix: CalibrationMatrix(udevValue: "1 0 nan 0 1 0")),
+                .init(key: "flat", path: "/cal/flat.env", matrix: CalibrationMatrix(1, 2, 0, 2, 4, 0)),
+                .init(key: "short", path: "/cal/short.env", matrix: nil, problem: "LIBINPUT_CALIBRATION_MATRIX \"1 0 0\" is not six numbers")
+            ])
         let nan = store.resolve(name: "ELAN Touchscreen", key: "nan", udevMatrix: CalibrationMatrix(0.5, 0, 0, 0, 0.5, 0))
         #expect(nan.calibration == .identity)
         #expect(nan.warning?.code == .invalidCalibration)
-        #expect(nan.warning?.message
-            == "calibration file /cal/nan.env for touch device 'ELAN Touchscreen' is rejected: value 3 (c) is not a finite number; using the identity matrix")
+        #expect(
+            nan.warning?.message
+                == "calibration file /cal/nan.env for touch device 'ELAN Touchscreen' is rejected: value 3 (c) is not a finite number; using the identity matrix"
+        )
         let flat = store.resolve(name: "Panel", key: "flat", udevMatrix: nil)
         #expect(flat.calibration == .identity)
         #expect(flat.warning?.message.contains("/cal/flat.env for touch device 'Panel' is rejected: the matrix is degenerate") == true)
@@ -116,8 +124,9 @@ struct CalibrationTests {
         let store = CalibrationStore(directory: "/cal", entries: [entry])
         let resolved = store.resolve(name: "ELAN Touchscreen", key: "elan", udevMatrix: nil)
         #expect(resolved.calibration == .identity)
-        #expect(resolved.warning?.message == "calibration file /cal/elan.env for touch device 'ELAN Touchscreen' is rejected: "
-            + "value 3 (c) 1e+18 is outside ±20 (an offset, in screen widths); no calibration moves touches that far; using the identity matrix")
+        #expect(
+            resolved.warning?.message == "calibration file /cal/elan.env for touch device 'ELAN Touchscreen' is rejected: "
+                + "value 3 (c) 1e+18 is outside ±20 (an offset, in screen widths); no calibration moves touches that far; using the identity matrix")
         let axis = AbsoluteAxis(minimum: 0, maximum: 4095)
         let point = TouchTransform(nativeSize: PixelSize(width: 1280, height: 800))
             .logicalPoint(rawX: 2048, rawY: 2048, x: axis, y: axis, calibration: resolved.calibration.matrix)
@@ -127,6 +136,8 @@ struct CalibrationTests {
         #expect(CalibrationMatrix(1, 0, 0, 0, 1, -20.01).defect == .outOfRange(index: 5, value: -20.01))
         // The bounds themselves are usable: a mirrored tenth of the sensor, shifted back on screen.
         #expect(CalibrationMatrix(-10, 0, 20, 0, 10, -20).defect == nil)
-        #expect(throws: VitrineError.self) { try CalibrationStore.prepareSave(CalibrationMatrix(1, 0, 1e18, 0, 1, 0), key: "k", deviceName: "d", directory: "/nonexistent") }
+        #expect(throws: VitrineError.self) {
+            try CalibrationStore.prepareSave(CalibrationMatrix(1, 0, 1e18, 0, 1, 0), key: "k", deviceName: "d", directory: "/nonexistent")
+        }
     }
 }

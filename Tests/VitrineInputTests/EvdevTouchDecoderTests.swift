@@ -16,7 +16,8 @@ struct DecoderHarness {
     mutating func frame(_ events: [(UInt16, UInt16, Int32)]) -> [DecodedTouch] {
         for (type, code, value) in events {
             self.line += 1
-            let none = self.decoder.process(EvdevEvent(time: 0, type: type, code: code, value: value, line: self.line), seat: &self.seat, warnings: &self.warnings)
+            let none = self.decoder.process(
+                EvdevEvent(time: 0, type: type, code: code, value: value, line: self.line), seat: &self.seat, warnings: &self.warnings)
             precondition(none.isEmpty, "only SYN_REPORT posts")
         }
         self.line += 1
@@ -38,8 +39,9 @@ struct EvdevTouchDecoderTests {
     @Test("a tracking id starts a contact at its position; positions move it; -1 lifts it")
     func lifecycle() {
         var h = DecoderHarness()
-        #expect(h.frame([(abs, slot, 0), (abs, trackingID, 7), (abs, positionX, 100), (abs, positionY, 200), (key, btnTouch, 1)])
-            == [.down(seatSlot: 0, x: 100, y: 200)])
+        #expect(
+            h.frame([(abs, slot, 0), (abs, trackingID, 7), (abs, positionX, 100), (abs, positionY, 200), (key, btnTouch, 1)])
+                == [.down(seatSlot: 0, x: 100, y: 200)])
         #expect(h.frame([(abs, positionX, 110)]) == [.motion(seatSlot: 0, x: 110, y: 200)])
         #expect(h.frame([(abs, trackingID, -1), (key, btnTouch, 0)]) == [.up(seatSlot: 0)])
         #expect(h.frame([]) == [])
@@ -49,14 +51,17 @@ struct EvdevTouchDecoderTests {
     @Test("the slot stays selected across frames, and changed slots post in slot order")
     func slots() {
         var h = DecoderHarness()
-        _ = h.frame([(abs, slot, 1), (abs, trackingID, 20), (abs, positionX, 10), (abs, positionY, 10),
-                     (abs, slot, 0), (abs, trackingID, 21), (abs, positionX, 50), (abs, positionY, 50)])
+        _ = h.frame([
+            (abs, slot, 1), (abs, trackingID, 20), (abs, positionX, 10), (abs, positionY, 10),
+            (abs, slot, 0), (abs, trackingID, 21), (abs, positionX, 50), (abs, positionY, 50)
+        ])
         // Slot 1 went down first but slot 0 is posted first, and seat slots follow that order.
         #expect(h.decoder.activeSeatSlots == [0, 1])
         // Slot 0 is still selected: this position belongs to it.
         #expect(h.frame([(abs, positionY, 60)]) == [.motion(seatSlot: 0, x: 50, y: 60)])
-        #expect(h.frame([(abs, slot, 1), (abs, positionX, 12), (abs, slot, 0), (abs, trackingID, -1)])
-            == [.up(seatSlot: 0), .motion(seatSlot: 1, x: 12, y: 10)])
+        #expect(
+            h.frame([(abs, slot, 1), (abs, positionX, 12), (abs, slot, 0), (abs, trackingID, -1)])
+                == [.up(seatSlot: 0), .motion(seatSlot: 1, x: 12, y: 10)])
     }
 
     @Test("seat slots are the lowest free ones, shared by every device of the seat")
@@ -65,13 +70,15 @@ struct EvdevTouchDecoderTests {
         var second = DecoderHarness()
         _ = first.frame([(abs, slot, 0), (abs, trackingID, 1), (abs, positionX, 1), (abs, positionY, 1)])
         second.seat = first.seat
-        #expect(second.frame([(abs, slot, 0), (abs, trackingID, 9), (abs, positionX, 2), (abs, positionY, 2)])
-            == [.down(seatSlot: 1, x: 2, y: 2)])
+        #expect(
+            second.frame([(abs, slot, 0), (abs, trackingID, 9), (abs, positionX, 2), (abs, positionY, 2)])
+                == [.down(seatSlot: 1, x: 2, y: 2)])
         first.seat = second.seat
         #expect(first.frame([(abs, trackingID, -1)]) == [.up(seatSlot: 0)])
         second.seat = first.seat
-        #expect(second.frame([(abs, slot, 1), (abs, trackingID, 10), (abs, positionX, 3), (abs, positionY, 3)])
-            == [.down(seatSlot: 0, x: 3, y: 3)])
+        #expect(
+            second.frame([(abs, slot, 1), (abs, trackingID, 10), (abs, positionX, 3), (abs, positionY, 3)])
+                == [.down(seatSlot: 0, x: 3, y: 3)])
     }
 
     @Test("a contact that turns into a palm is cancelled, and its later motion and lift say nothing")
@@ -90,8 +97,9 @@ struct EvdevTouchDecoderTests {
         var h = DecoderHarness()
         #expect(h.frame([(abs, slot, 0), (abs, trackingID, 1), (abs, toolType, 2), (abs, positionX, 5), (abs, positionY, 5)]) == [])
         #expect(h.frame([(abs, trackingID, -1)]) == [])
-        #expect(h.frame([(abs, slot, 1), (abs, trackingID, 2), (abs, toolType, 0), (abs, positionX, 8), (abs, positionY, 9)])
-            == [.down(seatSlot: 0, x: 8, y: 9)])
+        #expect(
+            h.frame([(abs, slot, 1), (abs, trackingID, 2), (abs, toolType, 0), (abs, positionX, 8), (abs, positionY, 9)])
+                == [.down(seatSlot: 0, x: 8, y: 9)])
     }
 
     @Test("a new touch in a slot whose tool type still says palm is ignored, as libinput ignores it")
@@ -112,7 +120,8 @@ struct EvdevTouchDecoderTests {
         var h = DecoderHarness(slots: 2)
         _ = h.frame([(abs, slot, 0), (abs, trackingID, 1), (abs, positionX, 5), (abs, positionY, 5)])
         #expect(h.frame([(abs, slot, 5), (abs, positionX, 9)]) == [.motion(seatSlot: 0, x: 9, y: 5)])
-        #expect(h.warnings == [ReplayWarning(line: 6, message: "ABS_MT_SLOT 5 is outside the device's slots 0…1; ignored, as the kernel ignores it (recovered)")])
+        #expect(
+            h.warnings == [ReplayWarning(line: 6, message: "ABS_MT_SLOT 5 is outside the device's slots 0…1; ignored, as the kernel ignores it (recovered)")])
     }
 
     @Test("a new tracking id on a slot that never lifted keeps the old contact, as libinput does")
@@ -150,8 +159,10 @@ struct EvdevTouchDecoderTests {
     @Test("a device that goes away gives back its seat slots and cancels its contacts")
     func releaseAll() {
         var h = DecoderHarness()
-        _ = h.frame([(abs, slot, 0), (abs, trackingID, 1), (abs, positionX, 5), (abs, positionY, 5),
-                     (abs, slot, 1), (abs, trackingID, 2), (abs, positionX, 6), (abs, positionY, 6)])
+        _ = h.frame([
+            (abs, slot, 0), (abs, trackingID, 1), (abs, positionX, 5), (abs, positionY, 5),
+            (abs, slot, 1), (abs, trackingID, 2), (abs, positionX, 6), (abs, positionY, 6)
+        ])
         #expect(h.decoder.releaseAll(seat: &h.seat) == [.cancel(seatSlot: 0), .cancel(seatSlot: 1)])
         #expect(h.seat.inUse == 0)
         #expect(h.frame([(abs, slot, 0), (abs, positionX, 7)]) == [])

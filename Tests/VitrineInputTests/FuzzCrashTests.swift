@@ -35,10 +35,12 @@ struct FuzzCrashTests {
         "nested-50000.yml": "nested-50000.yml line 1: lists and mappings nest more than 64 deep",
         "t-1e13.json": "t-1e13.json line 2: \"t\" 10000000000000.0 is more than 604800000 ms (a week) after the start",
         "t-1e17.json": "t-1e17.json line 2: \"t\" 1e+17 is more than 604800000 ms (a week) after the start",
-        "x-1e17.json": "x-1e17.json line 1: \"x\" 1e+17 is more than 100000 points off the screen's origin",
+        "x-1e17.json": "x-1e17.json line 1: \"x\" 1e+17 is more than 100000 points off the screen's origin"
     ]
 
-    @Test("every kept recording and touch script is refused with its expected error, through the same path as the fuzz targets", arguments: ["fuzz-recording", "fuzz-touch-script"])
+    @Test(
+        "every kept recording and touch script is refused with its expected error, through the same path as the fuzz targets",
+        arguments: ["fuzz-recording", "fuzz-touch-script"])
     func recordings(target: String) throws {
         for name in FuzzCrashes.files(target) {
             let path = FuzzCrashes.folder + "/" + target + "/" + name
@@ -69,7 +71,9 @@ struct FuzzCrashTests {
         for (key, reason) in expected {
             let resolved = store.resolve(name: "ELAN Touchscreen", key: key, udevMatrix: nil)
             #expect(resolved.calibration == .identity)
-            #expect(resolved.warning?.message == "calibration file \(directory)/\(key).env for touch device 'ELAN Touchscreen' is rejected: \(reason); using the identity matrix")
+            #expect(
+                resolved.warning?.message
+                    == "calibration file \(directory)/\(key).env for touch device 'ELAN Touchscreen' is rejected: \(reason); using the identity matrix")
         }
     }
 }

@@ -2,9 +2,9 @@ import Glibc
 import Testing
 import VitrineCore
 import VitrineKiosk
-import VitrineRuntime
 import VitrineLibinput
 import VitrineReplay
+import VitrineRuntime
 
 @Suite("input-debug and list-inputs output")
 struct InputDebugLogTests {
@@ -21,14 +21,15 @@ struct InputDebugLogTests {
         source.onDeviceEvent = { lines.append(log.line(for: $0, at: loop.now)) }
         try source.start()
         loop.runUntilIdle(limit: MonotonicTime(seconds: 10))
-        #expect(lines == [
-            "0.000 added ELAN Touchscreen (/dev/input/event5): touch, 255.9x157.5 mm, calibration 1 0 0 0 1 0 (identity)",
-            "0.000 frame ELAN Touchscreen: #0 began (640.00, 400.00)",
-            "8.000 frame ELAN Touchscreen: #0 moved (660.00, 400.00)",
-            "16.000 frame ELAN Touchscreen: #0 cancelled (660.00, 400.00)",
-            "120.000 frame ELAN Touchscreen: #0 began (320.00, 200.00)",
-            "128.000 frame ELAN Touchscreen: #0 ended (320.00, 200.00)",
-        ])
+        #expect(
+            lines == [
+                "0.000 added ELAN Touchscreen (/dev/input/event5): touch, 255.9x157.5 mm, calibration 1 0 0 0 1 0 (identity)",
+                "0.000 frame ELAN Touchscreen: #0 began (640.00, 400.00)",
+                "8.000 frame ELAN Touchscreen: #0 moved (660.00, 400.00)",
+                "16.000 frame ELAN Touchscreen: #0 cancelled (660.00, 400.00)",
+                "120.000 frame ELAN Touchscreen: #0 began (320.00, 200.00)",
+                "128.000 frame ELAN Touchscreen: #0 ended (320.00, 200.00)"
+            ])
     }
 
     @Test("device removal, errors and warnings each get one line")
@@ -49,17 +50,18 @@ struct InputDebugLogTests {
             calibration: ActiveCalibration(matrix: CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25), source: .file(path: "/cal/1234-5678-vitrine-test-touch.env")))
         let keyboard = InputDeviceInfo(name: "AT Translated Set 2 keyboard", node: "/dev/input/event0", capabilities: .keyboard)
         let inventory = InputInventory(seat: "seat0", calibrationDirectory: "/cal", devices: [keyboard, touch], problems: [])
-        #expect(inventory.report == """
-            /dev/input/event0: AT Translated Set 2 keyboard
-              capabilities: keyboard
-            /dev/input/event4: vitrine-test-touch
-              capabilities: touch
-              id: vendor 1234 product 5678
-              size: 255.9x157.5 mm
-              calibration: 0.5 0 0.25 0 0.5 0.25 (file /cal/1234-5678-vitrine-test-touch.env)
-              calibration file: /cal/1234-5678-vitrine-test-touch.env
+        #expect(
+            inventory.report == """
+                /dev/input/event0: AT Translated Set 2 keyboard
+                  capabilities: keyboard
+                /dev/input/event4: vitrine-test-touch
+                  capabilities: touch
+                  id: vendor 1234 product 5678
+                  size: 255.9x157.5 mm
+                  calibration: 0.5 0 0.25 0 0.5 0.25 (file /cal/1234-5678-vitrine-test-touch.env)
+                  calibration file: /cal/1234-5678-vitrine-test-touch.env
 
-            """)
+                """)
         let empty = InputInventory(seat: "seat0", calibrationDirectory: "/cal", devices: [], problems: [.warning(VitrineError(.notFound, "nothing"))])
         #expect(empty.report == "no input devices on seat0\nwarning: nothing\n")
     }
@@ -71,8 +73,10 @@ struct InputErrorTests {
     func permissionDenied() {
         let error = InputErrors.cannotOpen("/dev/input/event3", SystemError("open(/dev/input/event3)", errno: EACCES))
         #expect(error.code == .permissionDenied)
-        #expect(error.description
-            == "cannot open /dev/input/event3: Permission denied — add the user to the 'input' group (usermod -aG input USER), or run Vitrine in a logind session (Docs/input.md, \"Permissions\")")
+        #expect(
+            error.description
+                == "cannot open /dev/input/event3: Permission denied — add the user to the 'input' group (usermod -aG input USER), or run Vitrine in a logind session (Docs/input.md, \"Permissions\")"
+        )
         #expect(InputErrors.cannotOpen("/dev/input/event3", SystemError("open", errno: ENODEV)).code == .notFound)
     }
 

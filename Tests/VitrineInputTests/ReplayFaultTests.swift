@@ -24,7 +24,9 @@ struct ReplayFaultTests {
     @Test("a file cut off in the middle of a line is a YAML error at its last line, saying it may be truncated")
     func cutMidLine() throws {
         let error = self.loadError("truncated-mid-line.yml")
-        let lines = try FileReader.readText(Recordings.path("truncated-mid-line.yml"), limit: InputRecording.largestFile, what: "a recording").split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines = try FileReader.readText(Recordings.path("truncated-mid-line.yml"), limit: InputRecording.largestFile, what: "a recording").split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).count
         #expect(error?.code == .invalidData)
         #expect(error?.message.contains("truncated-mid-line.yml line \(lines): ") == true)
         #expect(error?.hint?.contains("truncated") == true)
@@ -35,33 +37,37 @@ struct ReplayFaultTests {
         let run = try ReplayRun("truncated-mid-frame.yml").playToEnd()
         #expect(run.lines.count == 12)
         #expect(run.lines.last == "t=80000us #0 cancelled (520.00, 400.00)")
-        #expect(run.warnings == [
-            "truncated-mid-frame.yml line 98: the events of 'ELAN Touchscreen' from here on have no SYN_REPORT (the recording is truncated); they are dropped (recovered)",
-            "truncated-mid-frame.yml: the recording ends with contact(s) #0 of 'ELAN Touchscreen' still down; they are cancelled, as libinput cancels the contacts of a device that goes away (recovered)",
-        ])
+        #expect(
+            run.warnings == [
+                "truncated-mid-frame.yml line 98: the events of 'ELAN Touchscreen' from here on have no SYN_REPORT (the recording is truncated); they are dropped (recovered)",
+                "truncated-mid-frame.yml: the recording ends with contact(s) #0 of 'ELAN Touchscreen' still down; they are cancelled, as libinput cancels the contacts of a device that goes away (recovered)"
+            ])
     }
 
     @Test("a slot out of range is ignored as the kernel ignores it, with the line, and the drag goes on")
     func slotOutOfRange() throws {
         let run = try ReplayRun("slot-out-of-range.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (320.00, 200.00)",
-            "t=8000us #0 moved (340.00, 200.00)",
-            "t=16000us #0 ended (340.00, 200.00)",
-        ])
-        #expect(run.warnings == [
-            "slot-out-of-range.yml line 48: ABS_MT_SLOT 12 is outside the device's slots 0…9; ignored, as the kernel ignores it (recovered)"
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (320.00, 200.00)",
+                "t=8000us #0 moved (340.00, 200.00)",
+                "t=16000us #0 ended (340.00, 200.00)"
+            ])
+        #expect(
+            run.warnings == [
+                "slot-out-of-range.yml line 48: ABS_MT_SLOT 12 is outside the device's slots 0…9; ignored, as the kernel ignores it (recovered)"
+            ])
     }
 
     @Test("a tracking id reused without a release keeps the first contact, as libinput does, with the line")
     func trackingIDReused() throws {
         let run = try ReplayRun("tracking-id-reused.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (320.00, 200.00)",
-            "t=16000us #0 moved (500.00, 200.00)",
-            "t=24000us #0 ended (500.00, 200.00)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (320.00, 200.00)",
+                "t=16000us #0 moved (500.00, 200.00)",
+                "t=24000us #0 ended (500.00, 200.00)"
+            ])
         #expect(run.warnings.count == 1)
         #expect(run.warnings.first?.hasPrefix("tracking-id-reused.yml line 49: tracking id 701 starts in slot 0 while its contact never lifted") == true)
     }
@@ -73,16 +79,19 @@ struct ReplayFaultTests {
         #expect(error("name: something\n") == "x.yml line 1: no version: this is not a libinput record file")
         #expect(error("version: 1\ndevices: []\n") == "x.yml line 2: no devices")
         #expect(error("") == "x.yml is empty")
-        #expect(error("version: 1\ndevices:\n- node: /dev/input/event1\n  evdev:\n    absinfo:\n      53: [0, 10]\n")
-            == "x.yml line 6: absinfo 53 must be [min, max, fuzz, flat, resolution]")
-        #expect(error(
-            "version: 1\ndevices:\n- evdev: {name: a}\n  events:\n  - evdev:\n    - [0, 5000, 3, 53, 1]\n    - [0, 4000, 0, 0, 0]\n")
-            == "x.yml line 7: time goes backwards (4000 µs after 5000 µs)")
+        #expect(
+            error("version: 1\ndevices:\n- node: /dev/input/event1\n  evdev:\n    absinfo:\n      53: [0, 10]\n")
+                == "x.yml line 6: absinfo 53 must be [min, max, fuzz, flat, resolution]")
+        #expect(
+            error(
+                "version: 1\ndevices:\n- evdev: {name: a}\n  events:\n  - evdev:\n    - [0, 5000, 3, 53, 1]\n    - [0, 4000, 0, 0, 0]\n")
+                == "x.yml line 7: time goes backwards (4000 µs after 5000 µs)")
     }
 
     @Test("a device without touch axes is reported, said to be skipped, and produces nothing")
     func keyboardOnly() throws {
-        let text = "version: 1\ndevices:\n- node: /dev/input/event2\n  evdev:\n    name: Keyboard\n    codes: {1: [30, 31]}\n  events:\n  - evdev:\n    - [0, 0, 1, 30, 1]\n    - [0, 0, 0, 0, 0]\n"
+        let text =
+            "version: 1\ndevices:\n- node: /dev/input/event2\n  evdev:\n    name: Keyboard\n    codes: {1: [30, 31]}\n  events:\n  - evdev:\n    - [0, 0, 1, 30, 1]\n    - [0, 0, 0, 0, 0]\n"
         let run = ReplayRun(recording: try InputRecording.parse(text, file: "k.yml"), file: "k.yml")
         try run.playToEnd()
         #expect(run.frames.isEmpty)

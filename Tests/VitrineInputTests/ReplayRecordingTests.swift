@@ -23,43 +23,46 @@ struct ReplayRecordingTests {
     @Test("two fingers: both begin in one frame, move apart, the first lifts while the second stays")
     func twoFingers() throws {
         let run = try ReplayRun("two-fingers.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (500.00, 400.00) #1 began (750.00, 400.00)",
-            "t=8000us #0 moved (470.00, 400.00) #1 moved (780.00, 400.00)",
-            "t=16000us #0 moved (440.00, 400.00) #1 moved (810.00, 400.00)",
-            "t=24000us #0 moved (410.00, 400.00) #1 moved (840.00, 400.00)",
-            "t=32000us #0 moved (380.00, 400.00) #1 moved (870.00, 400.00)",
-            "t=40000us #0 moved (350.00, 400.00) #1 moved (900.00, 400.00)",
-            "t=48000us #0 ended (350.00, 400.00) #1 stationary (900.00, 400.00)",
-            "t=56000us #1 moved (900.00, 412.50)",
-            "t=64000us #1 ended (900.00, 412.50)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (500.00, 400.00) #1 began (750.00, 400.00)",
+                "t=8000us #0 moved (470.00, 400.00) #1 moved (780.00, 400.00)",
+                "t=16000us #0 moved (440.00, 400.00) #1 moved (810.00, 400.00)",
+                "t=24000us #0 moved (410.00, 400.00) #1 moved (840.00, 400.00)",
+                "t=32000us #0 moved (380.00, 400.00) #1 moved (870.00, 400.00)",
+                "t=40000us #0 moved (350.00, 400.00) #1 moved (900.00, 400.00)",
+                "t=48000us #0 ended (350.00, 400.00) #1 stationary (900.00, 400.00)",
+                "t=56000us #1 moved (900.00, 412.50)",
+                "t=64000us #1 ended (900.00, 412.50)"
+            ])
     }
 
     @Test("a fast flick: accelerating 8 ms steps up to 225 px, lifted while moving")
     func fastFlick() throws {
         let run = try ReplayRun("fast-flick.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (1120.00, 200.00)",
-            "t=8000us #0 moved (1095.00, 200.00)",
-            "t=16000us #0 moved (1020.00, 200.00)",
-            "t=24000us #0 moved (870.00, 200.00)",
-            "t=32000us #0 moved (670.00, 200.00)",
-            "t=40000us #0 moved (445.00, 200.00)",
-            "t=48000us #0 ended (445.00, 200.00)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (1120.00, 200.00)",
+                "t=8000us #0 moved (1095.00, 200.00)",
+                "t=16000us #0 moved (1020.00, 200.00)",
+                "t=24000us #0 moved (870.00, 200.00)",
+                "t=32000us #0 moved (670.00, 200.00)",
+                "t=40000us #0 moved (445.00, 200.00)",
+                "t=48000us #0 ended (445.00, 200.00)"
+            ])
     }
 
     @Test("a finger that becomes a palm is cancelled; a touch that starts as a palm never appears")
     func palmCancel() throws {
         let run = try ReplayRun("palm-cancel.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (640.00, 400.00)",
-            "t=8000us #0 moved (660.00, 400.00)",
-            "t=16000us #0 cancelled (660.00, 400.00)",
-            "t=120000us #0 began (320.00, 200.00)",
-            "t=128000us #0 ended (320.00, 200.00)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (640.00, 400.00)",
+                "t=8000us #0 moved (660.00, 400.00)",
+                "t=16000us #0 cancelled (660.00, 400.00)",
+                "t=120000us #0 began (320.00, 200.00)",
+                "t=128000us #0 ended (320.00, 200.00)"
+            ])
         #expect(run.warnings.isEmpty)
     }
 
@@ -90,12 +93,13 @@ struct ReplayRecordingTests {
     @Test("a single-touch controller (ABS_X/ABS_Y, BTN_TOUCH) is one contact, and has no size without a resolution")
     func singleTouch() throws {
         let run = try ReplayRun("single-touch.yml").playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (320.00, 400.00)",
-            "t=10000us #0 moved (400.00, 400.00)",
-            "t=20000us #0 moved (400.00, 450.00)",
-            "t=30000us #0 ended (400.00, 450.00)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (320.00, 400.00)",
+                "t=10000us #0 moved (400.00, 400.00)",
+                "t=20000us #0 moved (400.00, 450.00)",
+                "t=30000us #0 ended (400.00, 450.00)"
+            ])
         #expect(run.added.first?.capabilities == .touch)
         #expect(run.added.first?.sizeText == nil)
     }
@@ -112,9 +116,11 @@ struct ReplayRecordingTests {
 
     @Test("a calibration file for the device applies before the rotation, like libinput's")
     func calibratedAndRotated() throws {
-        let store = CalibrationStore(directory: "/cal", entries: [
-            .init(key: "ELAN_Touchscreen", path: "/cal/ELAN_Touchscreen.env", matrix: CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25))
-        ])
+        let store = CalibrationStore(
+            directory: "/cal",
+            entries: [
+                .init(key: "ELAN_Touchscreen", path: "/cal/ELAN_Touchscreen.env", matrix: CalibrationMatrix(0.5, 0, 0.25, 0, 0.5, 0.25))
+            ])
         let upright = try ReplayRun("one-finger-drag.yml", calibrations: store).playToEnd()
         #expect(upright.lines.first == "t=0us #0 began (480.00, 400.00)")
         #expect(upright.lines.last == "t=88000us #0 ended (580.00, 400.00)")

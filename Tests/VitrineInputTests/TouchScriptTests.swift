@@ -24,11 +24,12 @@ struct TouchScriptTests {
             recording: try InputRecording.parse(json, file: "s.json"), file: "s.json",
             transform: TouchTransform(nativeSize: PixelSize(width: 1280, height: 800), rotation: .clockwise90, scale: 2))
         try run.playToEnd()
-        #expect(run.lines == [
-            "t=0us #0 began (100.00, 200.00) #1 began (300.50, 200.00)",
-            "t=16000us #0 moved (120.00, 210.00) #1 stationary (300.50, 200.00)",
-            "t=32500us #0 ended (120.00, 210.00) #1 cancelled (301.00, 201.00)",
-        ])
+        #expect(
+            run.lines == [
+                "t=0us #0 began (100.00, 200.00) #1 began (300.50, 200.00)",
+                "t=16000us #0 moved (120.00, 210.00) #1 stationary (300.50, 200.00)",
+                "t=32500us #0 ended (120.00, 210.00) #1 cancelled (301.00, 201.00)"
+            ])
         #expect(run.frames.allSatisfy { $0.device == "script" })
         #expect(run.warnings.isEmpty)
     }
@@ -41,22 +42,33 @@ struct TouchScriptTests {
 
     @Test("every mistake in a script names its line")
     func mistakes() {
-        #expect(self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n {\"t\": 5, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1}]")
-            == "s.json line 2: contact 0 goes down again without an \"up\" or \"cancel\"")
-        #expect(self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"move\", \"x\": 1, \"y\": 1}]") == "s.json line 1: contact 0 has a \"move\" but is not down")
-        #expect(self.scriptError("[\n{\"t\": 0, \"id\": 0, \"phase\": \"tap\"}]") == "s.json line 2: \"phase\" must be \"down\", \"move\", \"up\" or \"cancel\"")
-        #expect(self.scriptError("[{\"t\": 0, \"id\": 32, \"phase\": \"down\", \"x\": 1, \"y\": 1}]") == "s.json line 1: \"id\" must be a whole number from 0 to 31")
+        #expect(
+            self.scriptError(
+                "[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n {\"t\": 5, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1}]")
+                == "s.json line 2: contact 0 goes down again without an \"up\" or \"cancel\"")
+        #expect(
+            self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"move\", \"x\": 1, \"y\": 1}]") == "s.json line 1: contact 0 has a \"move\" but is not down")
+        #expect(
+            self.scriptError("[\n{\"t\": 0, \"id\": 0, \"phase\": \"tap\"}]") == "s.json line 2: \"phase\" must be \"down\", \"move\", \"up\" or \"cancel\"")
+        #expect(
+            self.scriptError("[{\"t\": 0, \"id\": 32, \"phase\": \"down\", \"x\": 1, \"y\": 1}]") == "s.json line 1: \"id\" must be a whole number from 0 to 31"
+        )
         #expect(self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1}]") == "s.json line 1: a \"down\" needs \"x\" and \"y\"")
-        #expect(self.scriptError("[{\"t\": 9, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n{\"t\": 3, \"id\": 0, \"phase\": \"up\"}]")
-            == "s.json line 2: \"t\" 3.0 goes back in time; events must be in order")
-        #expect(self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n{\"t\": 0, \"id\": 0, \"phase\": \"up\"}]")
-            == "s.json line 2: contact 0 has two events at t = 0.0; one frame holds one event per contact")
-        #expect(self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1}") == "s.json line 1: did not find expected ',' or ']' while parsing a flow sequence (at the end of the file)")
+        #expect(
+            self.scriptError("[{\"t\": 9, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n{\"t\": 3, \"id\": 0, \"phase\": \"up\"}]")
+                == "s.json line 2: \"t\" 3.0 goes back in time; events must be in order")
+        #expect(
+            self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1},\n{\"t\": 0, \"id\": 0, \"phase\": \"up\"}]")
+                == "s.json line 2: contact 0 has two events at t = 0.0; one frame holds one event per contact")
+        #expect(
+            self.scriptError("[{\"t\": 0, \"id\": 0, \"phase\": \"down\", \"x\": 1, \"y\": 1}")
+                == "s.json line 1: did not find expected ',' or ']' while parsing a flow sequence (at the end of the file)")
     }
 
     @Test("a script that ends with a contact down cancels it, and says so")
     func endsDown() throws {
-        let run = try self.run("[{\"t\": 0, \"id\": 2, \"phase\": \"down\", \"x\": 5, \"y\": 6}, {\"t\": 8, \"id\": 2, \"phase\": \"move\", \"x\": 7, \"y\": 6}]")
+        let run = try self.run(
+            "[{\"t\": 0, \"id\": 2, \"phase\": \"down\", \"x\": 5, \"y\": 6}, {\"t\": 8, \"id\": 2, \"phase\": \"move\", \"x\": 7, \"y\": 6}]")
         #expect(run.lines.last == "t=8000us #2 cancelled (7.00, 6.00)")
         #expect(run.warnings.count == 1)
     }

@@ -25,7 +25,7 @@ struct TouchTransformTests {
             (Rotation.none, 480.0, 400.0),
             (Rotation.clockwise90, 400.0, 800.0),
             (Rotation.upsideDown, 800.0, 400.0),
-            (Rotation.clockwise270, 400.0, 480.0),
+            (Rotation.clockwise270, 400.0, 480.0)
         ])
     func rotationsWithCalibration(rotation: Rotation, expectedX: Double, expectedY: Double) {
         // Raw (1024, 2048) is u = 0.25, v = 0.5 → calibrated u' = 0.375, v' = 0.5 → native

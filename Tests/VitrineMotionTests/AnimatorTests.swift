@@ -29,9 +29,15 @@ struct AnimatorTests {
         var damagePerFrame: [Set<String>] = []
         var damage: Set<String> = []
         let sheet = SpringAnimation(value: 0, target: 400, parameters: sheetSpring)
-        sheet.onUpdate = { offsets["sheet"] = $0; damage.insert("sheet") }
+        sheet.onUpdate = {
+            offsets["sheet"] = $0
+            damage.insert("sheet")
+        }
         let header = SpringAnimation(value: 0, target: 44, parameters: sheetSpring)
-        header.onUpdate = { offsets["header"] = $0; damage.insert("header") }
+        header.onUpdate = {
+            offsets["header"] = $0
+            damage.insert("header")
+        }
         // Unowned: the clock keeps onFrame; holding `motion` (and so the clock) would keep both.
         motion.clock.onFrame = { [unowned motion] frame in
             damage = []

@@ -76,7 +76,8 @@ final class PowerRig {
     func epoch(at time: MonotonicTime) -> Int64 { self.wall.start + self.wall.step + time.nanoseconds / 1_000_000_000 }
 
     func touch(_ phase: TouchContact.Phase, id: Int = 0, at point: Point = Point(x: 100, y: 70)) {
-        self.window.handle(TouchFrame(timestamp: UInt64(self.loop.now.nanoseconds / 1000), contacts: [TouchContact(id: id, phase: phase, x: point.x, y: point.y)]))
+        self.window.handle(
+            TouchFrame(timestamp: UInt64(self.loop.now.nanoseconds / 1000), contacts: [TouchContact(id: id, phase: phase, x: point.x, y: point.y)]))
     }
 
     func tap(at point: Point = Point(x: 100, y: 70)) {
@@ -207,8 +208,10 @@ struct DisplayPowerTests {
         // Two fingers: both land, the first lifts, the second moves and lifts.
         rig.touch(.began, id: 0)
         #expect(rig.power.state == .on)
-        rig.window.handle(TouchFrame(timestamp: 1, contacts: [TouchContact(id: 0, phase: .stationary, x: 100, y: 70), TouchContact(id: 1, phase: .began, x: 120, y: 70)]))
-        rig.window.handle(TouchFrame(timestamp: 2, contacts: [TouchContact(id: 0, phase: .ended, x: 100, y: 70), TouchContact(id: 1, phase: .stationary, x: 120, y: 70)]))
+        rig.window.handle(
+            TouchFrame(timestamp: 1, contacts: [TouchContact(id: 0, phase: .stationary, x: 100, y: 70), TouchContact(id: 1, phase: .began, x: 120, y: 70)]))
+        rig.window.handle(
+            TouchFrame(timestamp: 2, contacts: [TouchContact(id: 0, phase: .ended, x: 100, y: 70), TouchContact(id: 1, phase: .stationary, x: 120, y: 70)]))
         rig.advance(0.1)
         rig.touch(.moved, id: 1, at: Point(x: 121, y: 71))
         rig.touch(.ended, id: 1, at: Point(x: 121, y: 71))

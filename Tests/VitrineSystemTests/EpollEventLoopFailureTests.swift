@@ -27,15 +27,18 @@ struct EpollEventLoopFailureTests {
         #expect(throws: SystemError.self) { try loop.watch(fileDescriptor: fd) {} }
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         var byte: UInt8 = 5
         _ = write(fds[1], &byte, 1)
         var woke = false
-        try loop.watch(fileDescriptor: fds[0]) {
+        try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
             woke = true
             loop.stop()
         }
-        loop.schedule(after: .seconds(2)) { loop.stop() }
+        loop.schedule(after: .seconds(2)) { [unowned loop] in loop.stop() }
         try loop.run()
         #expect(woke)
     }

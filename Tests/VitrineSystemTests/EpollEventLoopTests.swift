@@ -26,7 +26,10 @@ struct EpollEventLoopTests {
         let loop = try EpollEventLoop()
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         var received: [UInt8] = []
         try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
             var byte: UInt8 = 0
@@ -34,8 +37,14 @@ struct EpollEventLoopTests {
             received.append(byte)
             if received.count == 2 { loop.stop() }
         }
-        loop.schedule(after: .milliseconds(20)) { var b: UInt8 = 7; _ = write(fds[1], &b, 1) }
-        loop.schedule(after: .milliseconds(150)) { var b: UInt8 = 9; _ = write(fds[1], &b, 1) }
+        loop.schedule(after: .milliseconds(20)) {
+            var b: UInt8 = 7
+            _ = write(fds[1], &b, 1)
+        }
+        loop.schedule(after: .milliseconds(150)) {
+            var b: UInt8 = 9
+            _ = write(fds[1], &b, 1)
+        }
         try loop.run()
         #expect(received == [7, 9])
         // Over 150 ms the loop woke for two timers and two reads — it never spun.
@@ -47,7 +56,10 @@ struct EpollEventLoopTests {
         let loop = try EpollEventLoop()
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         var reads = 0
         var writableWakes = 0
         try loop.watch(fileDescriptor: fds[0]) { [unowned loop] in
@@ -62,7 +74,10 @@ struct EpollEventLoopTests {
             if writableWakes == 3, let id = writable { loop.unwatch(id) }
         }
         // Only after the writable watch is gone does the peer write, 30 ms later.
-        loop.schedule(after: .milliseconds(30)) { var b: UInt8 = 1; _ = write(fds[1], &b, 1) }
+        loop.schedule(after: .milliseconds(30)) {
+            var b: UInt8 = 1
+            _ = write(fds[1], &b, 1)
+        }
         loop.schedule(after: .seconds(5)) { [unowned loop] in loop.stop() }
         let wakeupsBefore = loop.wakeups
         try loop.run()
@@ -93,7 +108,10 @@ struct EpollEventLoopTests {
         let loop = try EpollEventLoop()
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         var spins = 0
         // The loop keeps the last timer set; the closures hold it unowned, or it would keep itself.
         func spin(_ loop: EpollEventLoop) {

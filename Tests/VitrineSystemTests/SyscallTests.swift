@@ -29,7 +29,10 @@ struct SyscallTests {
         defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let reader = pthread_self()
         let before = interruptions.load(ordering: .relaxed)
         let writer = BackgroundThread { [fds] in

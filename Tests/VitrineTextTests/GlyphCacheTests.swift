@@ -1,6 +1,6 @@
-@_spi(Benchmarks) import VitrineGraphics
 import Testing
 import VitrineCore
+@_spi(Benchmarks) import VitrineGraphics
 
 @Suite("Glyph cache and drawing")
 struct GlyphCacheTests {

@@ -9,7 +9,8 @@ struct TestScreen {
     var time = 0.0
 
     init(width: Double = 400, height: Double = 600) {
-        self.window = Window(pixelSize: PixelSize(width: Int(width), height: Int(height)), frameClock: FrameClock(loop: self.loop, refreshInterval: .seconds(1.0 / 60)))
+        self.window = Window(
+            pixelSize: PixelSize(width: Int(width), height: Int(height)), frameClock: FrameClock(loop: self.loop, refreshInterval: .seconds(1.0 / 60)))
     }
 
     /// A straight drag sampled every 8 ms, then (optionally) held still, then lifted.

@@ -1,7 +1,7 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineDRM
 import VitrineKiosk
+import VitrineRuntime
 
 /// The display options shared by every command that opens a screen.
 enum DisplayArguments {
@@ -12,7 +12,7 @@ enum DisplayArguments {
         OptionSpec("mode", value: "WxH[@HZ]", help: "display mode, e.g. 1280x800@60 [preferred, else largest]"),
         OptionSpec("rotation", value: "DEG", help: "0, 90, 180 or 270: turns picture and touch together [0]"),
         OptionSpec("buffers", value: "N", help: "scanout buffers, 1 to 3 [2]"),
-        OptionSpec("size", value: "WxH", help: "headless screen size in pixels [the config's display.headlessSize, 1280x800]"),
+        OptionSpec("size", value: "WxH", help: "headless screen size in pixels [the config's display.headlessSize, 1280x800]")
     ]
 
     static func configuration(from arguments: ParsedArguments, command: String) throws(CommandLineError) -> DisplayConfiguration {
@@ -40,7 +40,8 @@ enum DisplayArguments {
         if let connector = arguments.value("connector") { configuration.drm.connectorName = connector }
         if let mode = arguments.value("mode") {
             guard let request = ModeRequest(parsing: mode) else {
-                throw CommandLineError.invalidValue(command: command, option: "mode", value: mode, expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60")
+                throw CommandLineError.invalidValue(
+                    command: command, option: "mode", value: mode, expected: "WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60")
             }
             configuration.drm.mode = request
         }

@@ -1,13 +1,13 @@
 import VitrineCalibration
 import VitrineCore
-import VitrineRuntime
 import VitrineKiosk
+import VitrineRuntime
 
 /// The input options shared by `list-inputs` and `input-debug`.
 enum InputArguments {
     static let options: [OptionSpec] = [
         OptionSpec("seat", value: "NAME", help: "libinput seat [\(InputConfiguration.defaultSeat)]"),
-        OptionSpec("calibration", value: "DIR", help: "calibration directory [\(CalibrationStore.defaultDirectory)]"),
+        OptionSpec("calibration", value: "DIR", help: "calibration directory [\(CalibrationStore.defaultDirectory)]")
     ]
 
     /// The seat and calibration directory from the options; the rest as given.

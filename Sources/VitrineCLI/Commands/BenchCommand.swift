@@ -10,7 +10,7 @@ enum BenchCommand: Command {
         OptionSpec("only", value: "NAME", help: "run only rows whose name starts with NAME (comma-separated), e.g. blur"),
         OptionSpec("json", value: "FILE", help: "also write the results to FILE as JSON"),
         OptionSpec("quick", help: "5 runs per measurement instead of 21 (a quick look, noisier)"),
-        OptionSpec("no-install", help: "do not create a Python venv or pip-install OpenCV; use what is there"),
+        OptionSpec("no-install", help: "do not create a Python venv or pip-install OpenCV; use what is there")
     ]
     static let discussion = """
         Every row times our code and a peer on the same input in the same run; `ratio` is

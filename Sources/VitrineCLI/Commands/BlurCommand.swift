@@ -9,7 +9,7 @@ enum BlurCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec("sigma", value: "S", help: "Gaussian standard deviation in pixels, 0 to 200"),
         OptionSpec("style", value: "STYLE", help: "none, dark, light or extraLight: the tint over the blur [none]"),
-        OptionSpec("factor", value: "F", help: "downsample factor 1, 2, 4 or 8 [chosen from σ]"),
+        OptionSpec("factor", value: "F", help: "downsample factor 1, 2, 4 or 8 [chosen from σ]")
     ]
     static let discussion = """
         Runs exactly what the compositor runs: area average down by the factor, three box

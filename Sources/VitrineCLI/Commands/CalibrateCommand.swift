@@ -17,7 +17,7 @@ enum CalibrateCommand: Command {
             OptionSpec("reset", help: "remove the touchscreen's calibration file instead (it then runs with its udev property or uncalibrated)"),
             OptionSpec(
                 "config", value: "PATH",
-                help: "the kiosk config whose display, input and scale settings to use [\(KioskConfigLoader.defaultPath) if it exists]"),
+                help: "the kiosk config whose display, input and scale settings to use [\(KioskConfigLoader.defaultPath) if it exists]")
         ] + InputArguments.options + DisplayArguments.options
     static let discussion = """
         Takes over the display (stop the kiosk first, or use `systemctl start vitrine-calibrate`,
@@ -69,7 +69,7 @@ enum CalibrateCommand: Command {
             let loaded = try KioskConfigLoader.load(path: path ?? KioskConfigLoader.defaultPath)
             for line in loaded.warningLines { logger.warning(line) }
             return loaded.configuration
-        } catch where path == nil {
+        } catch  where path == nil {
             if error.code != .notFound {
                 logger.warning("\(error); calibrating with the default display and input settings")
             }

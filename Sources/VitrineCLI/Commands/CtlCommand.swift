@@ -11,7 +11,7 @@ enum CtlCommand: Command {
     static let defaultSocket = "/run/vitrine/control.sock"
     static let options: [OptionSpec] = [
         OptionSpec("socket", value: "PATH", help: "the kiosk's control socket [\(CtlCommand.defaultSocket)]"),
-        OptionSpec("timeout", value: "S", help: "seconds to wait for the reply [5]"),
+        OptionSpec("timeout", value: "S", help: "seconds to wait for the reply [5]")
     ]
     static let discussion = """
         Each key=value becomes a member of the request; values that read as JSON (numbers, true,
@@ -88,9 +88,16 @@ final class ControlConnection {
             let code = errno
             switch code {
             case ENOENT, ECONNREFUSED:
-                throw VitrineError(.notFound, "no kiosk listens on \(path)", hint: "is vitrine.service running (systemctl status vitrine)? it listens on /run/vitrine/control.sock; a kiosk started by hand only with `vitrine run --control PATH`", cause: SystemError("connect", errno: code))
+                throw VitrineError(
+                    .notFound, "no kiosk listens on \(path)",
+                    hint:
+                        "is vitrine.service running (systemctl status vitrine)? it listens on /run/vitrine/control.sock; a kiosk started by hand only with `vitrine run --control PATH`",
+                    cause: SystemError("connect", errno: code))
             case EACCES, EPERM:
-                throw VitrineError(.permissionDenied, "not allowed to use \(path)", hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root", cause: SystemError("connect", errno: code))
+                throw VitrineError(
+                    .permissionDenied, "not allowed to use \(path)",
+                    hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root",
+                    cause: SystemError("connect", errno: code))
             default:
                 throw VitrineError(.ioFailure, "cannot connect to \(path)", cause: SystemError("connect", errno: code))
             }
@@ -102,7 +109,9 @@ final class ControlConnection {
         while !bytes.isEmpty {
             let sent: Int
             do {
-                sent = try Syscall.retryingSize("send") { bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+                sent = try Syscall.retryingSize("send") {
+                    bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
             } catch {
                 throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: error)
             }
@@ -122,10 +131,12 @@ final class ControlConnection {
             }
             var poller = pollfd(fd: self.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             // Interrupted, the wait starts again with what is left until the deadline.
-            let ready = (try? Syscall.retrying("poll") { poll(&poller, 1, deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1) }) ?? -1
+            let ready =
+                (try? Syscall.retrying("poll") { poll(&poller, 1, deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1) }) ?? -1
             guard ready > 0 else { throw VitrineError(.busy, "no reply from \(self.path) within \(timeout ?? 0) s") }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = (try? Syscall.retryingSize("recv") { chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) } }) ?? -1
+            let count =
+                (try? Syscall.retryingSize("recv") { chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) } }) ?? -1
             guard count > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
             self.buffer += chunk[..<count]
         }

@@ -1,8 +1,8 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineDRM
 import VitrineGraphics
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 import VitrineUI
 
@@ -18,7 +18,7 @@ enum DemoCommand: Command {
             OptionSpec("out", value: "DIR", help: "where --headless writes its PNG files [demo-output]"),
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("scale", value: "N", help: "pixels per point [1]"),
-            OptionSpec("report-memory", help: "with --headless, print `rss-kib=N peak-kib=M` after every screen was shown (vitrine bench's rss-demo)"),
+            OptionSpec("report-memory", help: "with --headless, print `rss-kib=N peak-kib=M` after every screen was shown (vitrine bench's rss-demo)")
         ] + DisplayArguments.options
     static let discussion = """
         On a display the demo runs with touch (libinput, seat0). Swipe the onboarding pages, tap
@@ -37,7 +37,8 @@ enum DemoCommand: Command {
         // Checked here, before the headless path that does not use it: a bad value is an error
         // whichever way the demo runs.
         let seconds = try arguments.number("seconds", in: 0.1...1e9)
-        let hasDisplay = !CardDiscovery.candidates(explicit: configuration.display.drm.devicePath, udev: nil).isEmpty || Directory.exists(configuration.display.fbdevPath)
+        let hasDisplay =
+            !CardDiscovery.candidates(explicit: configuration.display.drm.devicePath, udev: nil).isEmpty || Directory.exists(configuration.display.fbdevPath)
         if arguments.has("headless") || configuration.display.kind == .headless || (!hasDisplay && configuration.display.kind == .auto) {
             let status = try self.renderHeadless(configuration, directory: arguments.value("out") ?? "demo-output")
             if arguments.has("report-memory"), let memory = ProcessMemory.current() {

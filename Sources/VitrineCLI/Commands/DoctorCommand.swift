@@ -5,12 +5,13 @@ import VitrineKiosk
 /// `vitrine doctor`: checks the machine the kiosk runs on, one line per check.
 enum DoctorCommand: Command {
     static let name = "doctor"
-    static let summary = "Check the kiosk's machine: display, DRM master, input and groups, calibration, config and fonts, service, VT; one ok/warn/fail line each."
+    static let summary =
+        "Check the kiosk's machine: display, DRM master, input and groups, calibration, config and fonts, service, VT; one ok/warn/fail line each."
     static let synopsis = "[--config PATH] [--calibration DIR] [--json]"
     static let options: [OptionSpec] = [
         OptionSpec("config", value: "PATH", help: "the kiosk config to check [\(KioskConfigLoader.defaultPath)]"),
         OptionSpec("calibration", value: "DIR", help: "the calibration directory [\(CalibrationStore.defaultDirectory)]"),
-        OptionSpec("json", help: "print the findings as JSON instead of lines"),
+        OptionSpec("json", help: "print the findings as JSON instead of lines")
     ]
     static let discussion = """
         Each line is `ok`, `warn` or `fail`, the area and what was found; a warning or a failure

@@ -1,7 +1,7 @@
 import Glibc
 import VitrineCore
-import VitrineRuntime
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 
 /// `vitrine input-debug`: touch frames as they arrive, in logical points, one line each.
@@ -17,7 +17,7 @@ enum InputDebugCommand: Command {
             OptionSpec("scale", value: "N", help: "pixels per point [1]"),
             OptionSpec("replay", value: "FILE", help: "play a libinput record file or JSON touch script instead of devices"),
             OptionSpec("realtime", help: "with --replay: play at the recorded pace instead of at once"),
-            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]"),
+            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]")
         ]
     static let discussion = """
         Each line starts with milliseconds since the start: `<ms> frame <device>: #<id> <phase>

@@ -9,7 +9,8 @@ enum ListDisplaysCommand: Command {
     static let summary = "List DRM cards with their connectors, connection status and modes, and framebuffer devices."
     static let synopsis = "[--device PATH]"
     static let options: [OptionSpec] = [OptionSpec("device", value: "PATH", help: "only this card")]
-    static let discussion = "Needs no DRM master: it works while a kiosk is running. Connector names are what --connector and the config's display.connector take."
+    static let discussion =
+        "Needs no DRM master: it works while a kiosk is running. Connector names are what --connector and the config's display.connector take."
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let udev = try? UdevContext()

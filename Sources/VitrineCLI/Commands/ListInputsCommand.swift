@@ -1,6 +1,6 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 
 /// `vitrine list-inputs`: the seat's input devices, what they can do, their size and calibration.

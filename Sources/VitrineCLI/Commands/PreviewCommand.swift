@@ -17,7 +17,7 @@ enum PreviewCommand: Command {
         OptionSpec("screenshots", value: "DIR", help: "where the S key writes vitrine-preview-N.png [.]"),
         OptionSpec("control", value: "PATH", help: "open the control socket here, as on a panel (`vitrine ctl --socket PATH`) [none]"),
         OptionSpec("seconds", value: "N", help: "close the window after N seconds [when closed]"),
-        OptionSpec("screenshot", value: "FILE", help: "when closing, write what the window shows as PNG"),
+        OptionSpec("screenshot", value: "FILE", help: "when closing, write what the window shows as PNG")
     ]
     static let discussion = """
         The window runs the same scene and runtime code as a panel: the mouse with its button down
@@ -42,7 +42,8 @@ enum PreviewCommand: Command {
             throw VitrineError(.notFound, "preview --screenshots \(screenshots): no such folder", hint: "create it, or name another")
         }
         if let size, !(16...8192).contains(size.width) || !(16...8192).contains(size.height) {
-            throw VitrineError(.invalidArgument, "preview --size \(size.width)x\(size.height): a window is 16 to 8192 pixels a side", hint: "e.g. --size 1280x800")
+            throw VitrineError(
+                .invalidArgument, "preview --size \(size.width)x\(size.height): a window is 16 to 8192 pixels a side", hint: "e.g. --size 1280x800")
         }
         func shaped(_ settings: RuntimeSettings) -> RuntimeSettings {
             var settings = settings

@@ -11,7 +11,7 @@ enum RenderCommand: Command {
         OptionSpec("out", value: "DIR", help: "where the PNG files, index.html and index.json go (created if needed)"),
         OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
-        OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]"),
+        OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]")
     ]
     static let discussion = """
         No display is needed. Each screen is drawn on its own as the visitor would see it; a screen
@@ -28,7 +28,10 @@ enum RenderCommand: Command {
         var (configuration, base) = try SceneArguments.configuration(config)
         if let language = arguments.value("language") {
             guard configuration.scene.languages.contains(language) else {
-                throw VitrineError(.invalidArgument, "render --language \(language): \(config) is written in \(configuration.scene.languages.isEmpty ? "one language (it has no \"languages\")" : configuration.scene.languages.joined(separator: ", "))")
+                throw VitrineError(
+                    .invalidArgument,
+                    "render --language \(language): \(config) is written in \(configuration.scene.languages.isEmpty ? "one language (it has no \"languages\")" : configuration.scene.languages.joined(separator: ", "))"
+                )
             }
             configuration.scene.defaultLanguage = language
         }
@@ -36,7 +39,8 @@ enum RenderCommand: Command {
         let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale
         let shots = try KioskRenderer(configuration: configuration, baseDirectory: base).render(size: size, scale: scale, into: out)
         StandardStreams.writeOutput(
-            "rendered \(shots.count) picture\(shots.count == 1 ? "" : "s") of \(config) at \(size.width)x\(size.height) px, scale \(JSONValue.number(scale).serialized()): \(out)/index.html\n")
+            "rendered \(shots.count) picture\(shots.count == 1 ? "" : "s") of \(config) at \(size.width)x\(size.height) px, scale \(JSONValue.number(scale).serialized()): \(out)/index.html\n"
+        )
         return 0
     }
 }

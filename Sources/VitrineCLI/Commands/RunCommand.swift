@@ -1,8 +1,8 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 
 /// `vitrine run`: the kiosk from a config file, on the display and touchscreen, until stopped —
@@ -15,13 +15,14 @@ enum RunCommand: Command {
     static let options: [OptionSpec] =
         [
             OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
-            OptionSpec("control", value: "PATH|none", help: "the control socket (Docs/operations.md) [$RUNTIME_DIRECTORY/control.sock under systemd, none otherwise]"),
+            OptionSpec(
+                "control", value: "PATH|none", help: "the control socket (Docs/operations.md) [$RUNTIME_DIRECTORY/control.sock under systemd, none otherwise]"),
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
             OptionSpec("report-first-frame", help: "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC)"),
             OptionSpec("seat", value: "NAME", help: "libinput seat [the config's input.seat, seat0]"),
-            OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
+            OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]")
         ] + DisplayArguments.options
     static let discussion = """
         Without --config it reads \(KioskConfigLoader.defaultPath), and runs the built-in demo when
@@ -61,7 +62,9 @@ enum RunCommand: Command {
         runner.fallback = fallback
         if let control = arguments.value("control") {
             guard control == "none" || control.hasPrefix("/") || control.hasPrefix(".") else {
-                throw VitrineError(.invalidArgument, "run: --control takes a socket path or none, not \(QuotedValue.quoted(control))", hint: "e.g. --control /run/vitrine/control.sock")
+                throw VitrineError(
+                    .invalidArgument, "run: --control takes a socket path or none, not \(QuotedValue.quoted(control))",
+                    hint: "e.g. --control /run/vitrine/control.sock")
             }
             runner.controlPath = control == "none" ? nil : control
         }
@@ -87,7 +90,7 @@ enum RunCommand: Command {
             let loaded = try KioskConfigLoader.load(path: path)
             for line in loaded.warningLines { logger.warning(line) }
             return (loaded.configuration, loaded.baseDirectory)
-        } catch where error.code == .notFound && !explicit {
+        } catch  where error.code == .notFound && !explicit {
             logger.notice("no kiosk config at \(path): showing the built-in demo (put a config there, Docs/config.md, and reload)")
             return (KioskDemo.configuration, nil)
         }

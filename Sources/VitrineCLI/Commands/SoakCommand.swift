@@ -8,7 +8,8 @@ import VitrineSystem
 /// settled, still responds and still draws, and that its memory stayed flat (issue 16).
 enum SoakCommand: Command {
     static let name = "soak"
-    static let summary = "Play random touches (taps, drags, flicks, several fingers) through the demo headless; check memory stays flat and the demo still works."
+    static let summary =
+        "Play random touches (taps, drags, flicks, several fingers) through the demo headless; check memory stays flat and the demo still works."
     static let synopsis = "[--events N] [--seed N] [--size WxH] [--warm-up N] [--screenshot FILE] [--script-out FILE]"
     static let options: [OptionSpec] = [
         OptionSpec("events", value: "N", help: "touch events to play (a down, a move, a lift each) [100000]"),
@@ -16,7 +17,11 @@ enum SoakCommand: Command {
         OptionSpec("size", value: "WxH", help: "screen size in pixels [1280x800]"),
         OptionSpec("warm-up", value: "N", help: "events before the memory baseline is taken [10000]"),
         OptionSpec("screenshot", value: "FILE", help: "write the final frame (after the known taps) as PNG"),
-        OptionSpec("script-out", value: "FILE", help: "also write the touches played as a JSON touch script (for `vitrine replay --events`; keeping them costs memory, so the memory figures then mean little)"),
+        OptionSpec(
+            "script-out", value: "FILE",
+            help:
+                "also write the touches played as a JSON touch script (for `vitrine replay --events`; keeping them costs memory, so the memory figures then mean little)"
+        )
     ]
     static let discussion = """
         Time is virtual (a manual clock, frames at 60 Hz), so a seed plays the same soak on every
@@ -49,7 +54,7 @@ enum SoakCommand: Command {
         var lines = [
             "soak: \(report.events) events in \(report.gestures) gestures, seed \(report.seed), \(String(fixed: report.simulatedSeconds, decimals: 1)) s of touches",
             "soak: \(String(fixed: report.wallSeconds, decimals: 1)) s here, \(Int(report.eventsPerSecond.rounded())) events/s, \(report.framesPresented) frames presented, \(report.restingChecks) checks at rest",
-            "soak: VmRSS after \(demo.soak.warmUpEvents) events \(kib(report.residentAfterWarmUpKiB)), at the end \(kib(report.residentAtEndKiB)) (growth \(kib(report.residentGrowthKiB)), limit \(DemoSoak.residentGrowthLimitKiB) KiB); peak \(kib(report.peakResidentKiB))",
+            "soak: VmRSS after \(demo.soak.warmUpEvents) events \(kib(report.residentAfterWarmUpKiB)), at the end \(kib(report.residentAtEndKiB)) (growth \(kib(report.residentGrowthKiB)), limit \(DemoSoak.residentGrowthLimitKiB) KiB); peak \(kib(report.peakResidentKiB))"
         ]
         if let path = scriptOut { lines.append("soak: wrote the touches to \(path)") }
         StandardStreams.writeOutput(lines.joined(separator: "\n") + "\n")
@@ -58,7 +63,8 @@ enum SoakCommand: Command {
             StandardStreams.writeError(problems.map { "vitrine soak: FAIL: \($0)\n" }.joined())
             return 1
         }
-        StandardStreams.writeOutput("soak: ok: the demo settled, responded to the known taps, drew the main screen as a fresh demo does, and its memory stayed flat\n")
+        StandardStreams.writeOutput(
+            "soak: ok: the demo settled, responded to the known taps, drew the main screen as a fresh demo does, and its memory stayed flat\n")
         return 0
     }
 }

@@ -1,9 +1,9 @@
 import Glibc
 import VitrineCore
-import VitrineRuntime
 import VitrineGraphics
 import VitrineHeadless
 import VitrineKiosk
+import VitrineRuntime
 import VitrineSystem
 
 /// `vitrine test-pattern`: shows a moving pattern and reports the measured frame interval.
@@ -17,7 +17,7 @@ enum TestPatternCommand: Command {
             OptionSpec("seconds", value: "N", help: "how long to animate [10]"),
             OptionSpec("png", value: "FILE", help: "write the last frame shown to FILE (headless, or --frame)"),
             OptionSpec("frame", value: "N", help: "render frame N headless to --png and exit (what the QEMU test compares with)"),
-            OptionSpec("native", help: "write --png in the panel's native orientation instead of upright"),
+            OptionSpec("native", help: "write --png in the panel's native orientation instead of upright")
         ] + DisplayArguments.options
     static let discussion = """
         The pattern has colour bars, a grey ramp, a red corner marker at the top left, an upward

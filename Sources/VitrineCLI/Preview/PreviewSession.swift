@@ -13,7 +13,7 @@ final class PreviewSession {
     /// shared/research (display.md) and the examples.
     static let presetSizes = [
         PixelSize(width: 800, height: 480), PixelSize(width: 1024, height: 600),
-        PixelSize(width: 1280, height: 800), PixelSize(width: 1920, height: 1080),
+        PixelSize(width: 1280, height: 800), PixelSize(width: 1920, height: 1080)
     ]
     /// How long after a file event the config is read again: editors write a file in a few
     /// steps (write a copy, rename it over, touch the backup) within a few milliseconds.
@@ -63,7 +63,8 @@ final class PreviewSession {
         // Once the runner showed the scene (the loop's first pass), so its data files are known.
         loop.schedule(at: loop.now) { [weak self] in self?.follow(loop: loop) }
         let id = window.x11WindowID.map { "X11 window \($0)" } ?? "\(window.driver) window"
-        StandardStreams.writeOutput("preview: \(id) shows \(self.path) at \(native.width)x\(native.height) px; R reload, S screenshot, O rotate, P next size, Q close\n")
+        StandardStreams.writeOutput(
+            "preview: \(id) shows \(self.path) at \(native.width)x\(native.height) px; R reload, S screenshot, O rotate, P next size, Q close\n")
         return OpenedDisplay(output: output)
     }
 

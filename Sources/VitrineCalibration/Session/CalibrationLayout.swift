@@ -47,7 +47,7 @@ public struct CalibrationLayout: Sendable, Equatable {
         fitTargets: [
             CalibrationTarget(x: 0.1, y: 0.1), CalibrationTarget(x: 0.5, y: 0.1), CalibrationTarget(x: 0.9, y: 0.1),
             CalibrationTarget(x: 0.9, y: 0.5), CalibrationTarget(x: 0.5, y: 0.5), CalibrationTarget(x: 0.1, y: 0.5),
-            CalibrationTarget(x: 0.1, y: 0.9), CalibrationTarget(x: 0.5, y: 0.9), CalibrationTarget(x: 0.9, y: 0.9),
+            CalibrationTarget(x: 0.1, y: 0.9), CalibrationTarget(x: 0.5, y: 0.9), CalibrationTarget(x: 0.9, y: 0.9)
         ],
         verificationTarget: CalibrationTarget(x: 0.3, y: 0.7))
 

@@ -28,9 +28,10 @@ public final class CalibrationDirectoryWatch {
 
     /// Starts watching; `onChange` runs on the loop with the whole directory read again.
     /// - Throws: when inotify is unavailable or neither the directory nor its parent exists.
-    public init(directory: String = CalibrationStore.defaultDirectory, loop: EventLoop, logger: Logger = Logger("calibration"),
-        onChange: @escaping (CalibrationStore) -> Void) throws(VitrineError)
-    {
+    public init(
+        directory: String = CalibrationStore.defaultDirectory, loop: EventLoop, logger: Logger = Logger("calibration"),
+        onChange: @escaping (CalibrationStore) -> Void
+    ) throws(VitrineError) {
         var trimmed = directory
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.directory = trimmed
@@ -55,7 +56,9 @@ public final class CalibrationDirectoryWatch {
         do {
             self.loopWatch = try loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
         } catch {
-            throw VitrineError(.ioFailure, "cannot follow the calibration directory \(trimmed): the run loop refused the inotify fd", hint: "calibrations apply at the next start", cause: error)
+            throw VitrineError(
+                .ioFailure, "cannot follow the calibration directory \(trimmed): the run loop refused the inotify fd",
+                hint: "calibrations apply at the next start", cause: error)
         }
     }
 

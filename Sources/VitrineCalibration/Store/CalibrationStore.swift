@@ -74,7 +74,8 @@ public struct CalibrationStore: Sendable {
             if error.errno == ENOENT { return .empty(directory: directory) }
             let problem = VitrineError(
                 .invalidCalibration, "cannot read the calibration directory \(directory)",
-                hint: "touch devices run uncalibrated until it can be read: it must be a folder the kiosk's user can read and enter (owner vitrine, mode 0750: chown vitrine: \(directory) && chmod 750 \(directory))",
+                hint:
+                    "touch devices run uncalibrated until it can be read: it must be a folder the kiosk's user can read and enter (owner vitrine, mode 0750: chown vitrine: \(directory) && chmod 750 \(directory))",
                 cause: error)
             return CalibrationStore(directory: directory, entries: [], problems: [problem])
         }
@@ -143,15 +144,22 @@ public struct CalibrationStore: Sendable {
                 return (ActiveCalibration(matrix: matrix, source: .file(path: entry.path)), nil)
             }
             let reason = entry.problem ?? entry.matrix?.defect?.description ?? "it is unusable"
-            return (.identity, VitrineError(
-                .invalidCalibration, "calibration file \(entry.path) for touch device '\(name)' is rejected: \(reason); using the identity matrix",
-                hint: "fix or delete the file and recalibrate (Docs/input.md, \"Calibration files\")"))
+            return (
+                .identity,
+                VitrineError(
+                    .invalidCalibration, "calibration file \(entry.path) for touch device '\(name)' is rejected: \(reason); using the identity matrix",
+                    hint: "fix or delete the file and recalibrate (Docs/input.md, \"Calibration files\")")
+            )
         }
         if let udevMatrix {
             if let defect = udevMatrix.defect {
-                return (.identity, VitrineError(
-                    .invalidCalibration, "udev property \(Self.propertyName)=\"\(udevMatrix.udevValue)\" of touch device '\(name)' is rejected: \(defect); using the identity matrix",
-                    hint: "fix the udev rule or hwdb entry that sets it (see `udevadm info -q property -n /dev/input/eventN`)"))
+                return (
+                    .identity,
+                    VitrineError(
+                        .invalidCalibration,
+                        "udev property \(Self.propertyName)=\"\(udevMatrix.udevValue)\" of touch device '\(name)' is rejected: \(defect); using the identity matrix",
+                        hint: "fix the udev rule or hwdb entry that sets it (see `udevadm info -q property -n /dev/input/eventN`)")
+                )
             }
             return (ActiveCalibration(matrix: udevMatrix, source: .udevProperty), nil)
         }

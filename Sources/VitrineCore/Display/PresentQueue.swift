@@ -64,7 +64,8 @@ public final class PresentQueue {
 
     /// Copies damage into a free buffer and queues it, or keeps it for after the flip in flight.
     public func present(_ frame: PixelBuffer, damage: Region) {
-        precondition(frame.size == PixelSize(width: self.damage.screen.width, height: self.damage.screen.height), "frame size \(frame.size) does not match the output")
+        precondition(
+            frame.size == PixelSize(width: self.damage.screen.width, height: self.damage.screen.height), "frame size \(frame.size) does not match the output")
         self.lastFrame = frame
         switch self.state {
         case .idle:

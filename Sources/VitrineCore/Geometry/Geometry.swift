@@ -71,8 +71,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle shrunk by `insets` (grown when they are negative).
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: self.minX + insets.left, y: self.minY + insets.top,
-             width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
+        Rect(
+            x: self.minX + insets.left, y: self.minY + insets.top,
+            width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
     }
 
     public func insetBy(dx: Double, dy: Double) -> Rect {
@@ -164,21 +165,26 @@ public struct CornerRadii: Hashable, Sendable {
         var factor = 1.0
         let w = max(0, size.width)
         let h = max(0, size.height)
-        for (sum, side) in [(clean.topLeft + clean.topRight, w), (clean.bottomLeft + clean.bottomRight, w),
-                            (clean.topLeft + clean.bottomLeft, h), (clean.topRight + clean.bottomRight, h)] where sum > side {
+        for (sum, side) in [
+            (clean.topLeft + clean.topRight, w), (clean.bottomLeft + clean.bottomRight, w),
+            (clean.topLeft + clean.bottomLeft, h), (clean.topRight + clean.bottomRight, h)
+        ] where sum > side {
             factor = min(factor, sum > 0 ? side / sum : 0)
         }
-        return CornerRadii(topLeft: clean.topLeft * factor, topRight: clean.topRight * factor, bottomRight: clean.bottomRight * factor, bottomLeft: clean.bottomLeft * factor)
+        return CornerRadii(
+            topLeft: clean.topLeft * factor, topRight: clean.topRight * factor, bottomRight: clean.bottomRight * factor, bottomLeft: clean.bottomLeft * factor)
     }
 
     public func scaled(by factor: Double) -> CornerRadii {
-        CornerRadii(topLeft: self.topLeft * factor, topRight: self.topRight * factor, bottomRight: self.bottomRight * factor, bottomLeft: self.bottomLeft * factor)
+        CornerRadii(
+            topLeft: self.topLeft * factor, topRight: self.topRight * factor, bottomRight: self.bottomRight * factor, bottomLeft: self.bottomLeft * factor)
     }
 
     /// Each radius reduced by `amount`, not below zero (the inner edge of a stroke).
     public func shrunk(by amount: Double) -> CornerRadii {
-        CornerRadii(topLeft: max(0, self.topLeft - amount), topRight: max(0, self.topRight - amount),
-                    bottomRight: max(0, self.bottomRight - amount), bottomLeft: max(0, self.bottomLeft - amount))
+        CornerRadii(
+            topLeft: max(0, self.topLeft - amount), topRight: max(0, self.topRight - amount),
+            bottomRight: max(0, self.bottomRight - amount), bottomLeft: max(0, self.bottomLeft - amount))
     }
 }
 

@@ -119,8 +119,14 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
         }
         var edges: [Int] = []
         edges.reserveCapacity(2 * (a.bands.count + b.bands.count))
-        for band in a.bands { edges.append(band.y0); edges.append(band.y1) }
-        for band in b.bands { edges.append(band.y0); edges.append(band.y1) }
+        for band in a.bands {
+            edges.append(band.y0)
+            edges.append(band.y1)
+        }
+        for band in b.bands {
+            edges.append(band.y0)
+            edges.append(band.y1)
+        }
         edges.sort()
         var result = Region()
         var ia = 0
@@ -154,8 +160,14 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     private static func combineSpans(_ a: [Span], _ b: [Span], _ op: Operation) -> [Span] {
         var xs: [Int] = []
         xs.reserveCapacity(2 * (a.count + b.count))
-        for s in a { xs.append(s.x0); xs.append(s.x1) }
-        for s in b { xs.append(s.x0); xs.append(s.x1) }
+        for s in a {
+            xs.append(s.x0)
+            xs.append(s.x1)
+        }
+        for s in b {
+            xs.append(s.x0)
+            xs.append(s.x1)
+        }
         xs.sort()
         var result: [Span] = []
         var ia = 0

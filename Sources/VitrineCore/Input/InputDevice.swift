@@ -13,7 +13,7 @@ public struct InputCapabilities: OptionSet, Hashable, Sendable, CustomStringConv
 
     private static let names: [(InputCapabilities, String)] = [
         (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.tabletTool, "tablet-tool"),
-        (.tabletPad, "tablet-pad"), (.gesture, "gesture"), (.switch, "switch"),
+        (.tabletPad, "tablet-pad"), (.gesture, "gesture"), (.switch, "switch")
     ]
 
     /// Whether Vitrine turns the device's input into touch frames (touch, or a mouse standing in).

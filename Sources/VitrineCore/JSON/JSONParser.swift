@@ -75,9 +75,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try self.object(depth: depth)
         case UInt8(ascii: "["): return try self.array(depth: depth)
         case UInt8(ascii: "\""): return .string(try self.string())
-        case UInt8(ascii: "t"): try self.literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try self.literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try self.literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try self.literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try self.literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try self.literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try self.number())
         default: throw self.error("unexpected \(self.describeNext()), expected a value")
         }
@@ -176,7 +182,9 @@ public struct JSONParser {
             if byte < 0x20 { throw self.error(byte == 0x0A ? "unterminated string (a line break inside quotes)" : "control character in a string") }
             if byte >= 0x80 {
                 guard let length = Self.utf8SequenceLength(self.bytes, at: self.index) else {
-                    throw self.error("byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8")
+                    throw self.error(
+                        "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 text (a file saved as Latin-1 or Windows-1252?); save the file as UTF-8"
+                    )
                 }
                 self.index += length
                 continue
@@ -202,7 +210,9 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 let escapeStart = self.index - 2
                 var code = try self.hex4()
-                if (0xD800..<0xDC00).contains(code), self.index + 1 < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\\"), self.bytes[self.index + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(code), self.index + 1 < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\\"),
+                    self.bytes[self.index + 1] == UInt8(ascii: "u")
+                {
                     self.index += 2
                     let low = try self.hex4()
                     if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
@@ -210,7 +220,9 @@ public struct JSONParser {
                 guard let scalar = Unicode.Scalar(code) else {
                     // A lone surrogate is no character: refused rather than drawn as U+FFFD.
                     self.index = escapeStart
-                    throw self.error("\\u\(String(code, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, not a character; write the character itself or both halves")
+                    throw self.error(
+                        "\\u\(String(code, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair, not a character; write the character itself or both halves"
+                    )
                 }
                 scalars.append(scalar)
             default:
@@ -230,12 +242,20 @@ public struct JSONParser {
         var second: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            second = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xED:
+            length = 3
+            second = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            second = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            second = 0x80...0x8F
         default: return nil
         }
         guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }

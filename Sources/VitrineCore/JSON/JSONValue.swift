@@ -67,7 +67,10 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .number(let n): out += exactNumbers ? Self.formatExactly(n) : Self.format(n)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
@@ -77,7 +80,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             Self.newline(&out, indent)
             out += "]"
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
+            guard !members.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{"
             for (i, member) in members.enumerated() {
                 if i > 0 { out += "," }

@@ -21,7 +21,10 @@ public enum StandardStreams {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            guard let n = try? InterruptedCall.retrying("write", { bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } }) else { return }
+            guard
+                let n = try? InterruptedCall.retrying(
+                    "write", { bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } })
+            else { return }
             offset += n
         }
         bytes.removeAll()

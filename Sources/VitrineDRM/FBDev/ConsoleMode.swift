@@ -22,7 +22,8 @@ public final class ConsoleMode {
             try Syscall.ioctl(tty.rawValue, UInt(KDSETMODE), value: UInt(KD_GRAPHICS), name: "KDSETMODE(KD_GRAPHICS)")
             return ConsoleMode(tty: tty, previousMode: UInt(mode), logger: logger)
         } catch {
-            logger.warning("cannot switch \(ttyPath) to graphics mode (\(error)); the text console may show through — run from a VT or as a member of the 'tty' group")
+            logger.warning(
+                "cannot switch \(ttyPath) to graphics mode (\(error)); the text console may show through — run from a VT or as a member of the 'tty' group")
             return nil
         }
     }
@@ -38,7 +39,8 @@ public final class ConsoleMode {
         guard !self.restored else { return }
         self.restored = true
         do {
-            try Syscall.ioctl(self.tty.rawValue, UInt(KDSETMODE), value: self.previousMode == UInt(KD_GRAPHICS) ? UInt(KD_TEXT) : self.previousMode, name: "KDSETMODE")
+            try Syscall.ioctl(
+                self.tty.rawValue, UInt(KDSETMODE), value: self.previousMode == UInt(KD_GRAPHICS) ? UInt(KD_TEXT) : self.previousMode, name: "KDSETMODE")
         } catch {
             self.logger.warning("cannot restore the console mode: \(error)")
         }

@@ -18,7 +18,9 @@ public final class FBDevOutput: DisplayOutput {
     private var console: ConsoleMode?
     private let logger: Logger
 
-    public init(path: String = "/dev/fb0", rotation: Rotation = .none, loop: EventLoop, logger: Logger = Logger("fbdev"), switchConsole: Bool = true) throws(VitrineError) {
+    public init(path: String = "/dev/fb0", rotation: Rotation = .none, loop: EventLoop, logger: Logger = Logger("fbdev"), switchConsole: Bool = true)
+        throws(VitrineError)
+    {
         let device = try FramebufferDevice(path: path)
         self.device = device
         self.rotation = rotation
@@ -44,7 +46,9 @@ public final class FBDevOutput: DisplayOutput {
         self.scanout = scanout
         self.queue = queue
         if switchConsole { self.console = ConsoleMode.enterGraphics(logger: logger) }
-        logger.info("\(path): \(device.visibleSize) \(device.layout), \(self.bufferCount == 2 ? "double-buffered by panning" : "single buffer"), \(scanout.vsync != nil ? "FBIO_WAITFORVSYNC" : "timer") pacing at \(String(fixed: device.refreshRate, decimals: 2)) Hz")
+        logger.info(
+            "\(path): \(device.visibleSize) \(device.layout), \(self.bufferCount == 2 ? "double-buffered by panning" : "single buffer"), \(scanout.vsync != nil ? "FBIO_WAITFORVSYNC" : "timer") pacing at \(String(fixed: device.refreshRate, decimals: 2)) Hz"
+        )
     }
 
     public var name: String { "\(self.device.path) \(self.device.visibleSize)@\(String(fixed: self.device.refreshRate, decimals: 2))Hz" }

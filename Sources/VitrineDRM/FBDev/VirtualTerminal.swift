@@ -29,8 +29,10 @@ public final class VirtualTerminal {
     /// kiosk then runs without VT switching, as under a display test from a shell.
     ///
     /// The caller must have `releaseSignal` and `acquireSignal` blocked in its `SignalWatcher`.
-    public static func takeOver(fd: Int32 = 0, signals: SignalWatcher, logger: Logger = Logger("vt"),
-                                onRelease: @escaping () -> Void, onAcquire: @escaping () -> Void) -> VirtualTerminal? {
+    public static func takeOver(
+        fd: Int32 = 0, signals: SignalWatcher, logger: Logger = Logger("vt"),
+        onRelease: @escaping () -> Void, onAcquire: @escaping () -> Void
+    ) -> VirtualTerminal? {
         var current = vt_mode()
         guard isatty(fd) == 1, CVitrineShims_ioctlPointer(fd, UInt(VT_GETMODE), &current) == 0 else {
             logger.info("standard input is not a virtual terminal; VT switching is not handled")
@@ -48,7 +50,8 @@ public final class VirtualTerminal {
             mode.acqsig = Int16(acquireSignal)
             try Syscall.ioctl(fd, UInt(VT_SETMODE), &mode, name: "VT_SETMODE(VT_PROCESS)")
         } catch {
-            logger.warning("cannot take over the virtual terminal (\(error)); the console may show through — run with TTYPath= and StandardInput=tty (Docs/deployment.md)")
+            logger.warning(
+                "cannot take over the virtual terminal (\(error)); the console may show through — run with TTYPath= and StandardInput=tty (Docs/deployment.md)")
             terminal.restore()
             return nil
         }

@@ -29,11 +29,13 @@ final class VsyncWaiter: @unchecked Sendable {
         self.loop = loop
         self.event = OwnedDescriptor(adopting: try Syscall.retrying("eventfd") { eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK)) })
         let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&self.thread, nil, { raw in
-            let waiter = Unmanaged<VsyncWaiter>.fromOpaque(raw!).takeRetainedValue()
-            waiter.runThread()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &self.thread, nil,
+            { raw in
+                let waiter = Unmanaged<VsyncWaiter>.fromOpaque(raw!).takeRetainedValue()
+                waiter.runThread()
+                return nil
+            }, context)
         if status != 0 {
             Unmanaged<VsyncWaiter>.fromOpaque(context).release()
             throw SystemError("pthread_create", errno: status)

@@ -55,7 +55,9 @@ public final class DRMOutput: DisplayOutput {
     /// Opens the first usable card among `candidates` (see `CardDiscovery`).
     /// - Throws: `DisplayErrors.noDevice()` when no candidate has modesetting; the first open
     ///   error (e.g. permission denied) when none could be opened; unknown connector or mode.
-    public init(options: DRMOutputOptions, candidates: [String], loop: EventLoop, openDevice: @escaping KMSDeviceOpener, logger: Logger = Logger("drm")) throws(VitrineError) {
+    public init(options: DRMOutputOptions, candidates: [String], loop: EventLoop, openDevice: @escaping KMSDeviceOpener, logger: Logger = Logger("drm"))
+        throws(VitrineError)
+    {
         precondition((1...3).contains(options.bufferCount), "1 to 3 buffers")
         self.options = options
         self.loop = loop
@@ -64,7 +66,8 @@ public final class DRMOutput: DisplayOutput {
         let chosen = try Self.chooseDevice(candidates: candidates, options: options, open: openDevice, logger: logger)
         self.device = chosen
         self.devicePath = chosen.path
-        let size = options.rotation.logicalSize(forNative: options.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? DRMOutputOptions.sizeWithoutDisplay)
+        let size = options.rotation.logicalSize(
+            forNative: options.mode.map { PixelSize(width: $0.width, height: $0.height) } ?? DRMOutputOptions.sizeWithoutDisplay)
         self.size = size
         let scanout = DRMScanout(bufferCount: options.bufferCount, rotation: options.rotation, clock: loop, logger: logger)
         self.scanout = scanout

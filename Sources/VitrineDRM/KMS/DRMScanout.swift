@@ -49,7 +49,8 @@ final class DRMScanout: ScanoutBackend {
         let buffer = pipeline.buffers[index]
         do {
             if !pipeline.modeSet {
-                try pipeline.device.setCRTC(pipeline.crtcID, framebufferID: buffer.framebufferID, x: 0, y: 0, connectorIDs: [pipeline.connector.id], mode: pipeline.mode)
+                try pipeline.device.setCRTC(
+                    pipeline.crtcID, framebufferID: buffer.framebufferID, x: 0, y: 0, connectorIDs: [pipeline.connector.id], mode: pipeline.mode)
                 pipeline.modeSet = true
                 pipeline.hasShown = true
                 // SetCrtc completes synchronously: reported on the loop's next turn.

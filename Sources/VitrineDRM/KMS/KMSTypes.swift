@@ -76,7 +76,9 @@ public struct KMSConnector: Sendable, Equatable {
     public var widthMM: Int
     public var heightMM: Int
 
-    public init(id: UInt32, name: String, status: ConnectionStatus, modes: [DRMMode], encoderID: UInt32, encoderIDs: [UInt32], widthMM: Int = 0, heightMM: Int = 0) {
+    public init(
+        id: UInt32, name: String, status: ConnectionStatus, modes: [DRMMode], encoderID: UInt32, encoderIDs: [UInt32], widthMM: Int = 0, heightMM: Int = 0
+    ) {
         self.id = id
         self.name = name
         self.status = status

@@ -88,6 +88,8 @@ public enum ModeSelection {
                 return crtc
             }
         }
-        throw VitrineError(.unsupported, "no CRTC on \(device.path) can drive \(connector.name)", hint: "another output may be using it; unplug the other display or choose another connector")
+        throw VitrineError(
+            .unsupported, "no CRTC on \(device.path) can drive \(connector.name)",
+            hint: "another output may be using it; unplug the other display or choose another connector")
     }
 }

@@ -29,10 +29,16 @@ extension Canvas {
         var sx = boxWidth / iw
         var sy = boxHeight / ih
         switch mode {
-        case .fill: sx = max(sx, sy); sy = sx
-        case .fit: sx = min(sx, sy); sy = sx
+        case .fill:
+            sx = max(sx, sy)
+            sy = sx
+        case .fit:
+            sx = min(sx, sy)
+            sy = sx
         case .stretch: break
-        case .center: sx = 1; sy = 1
+        case .center:
+            sx = 1
+            sy = 1
         }
         // The scaled image's top-left: the focus point of the image on the same point of the box
         // (clamped so a cropped image never shows past its edge).
@@ -40,10 +46,17 @@ extension Canvas {
         let fy = min(1, max(0, focus.y.isFinite ? focus.y : 0.5))
         let originX = d.minX + (boxWidth - iw * sx) * fx
         let originY = d.minY + (boxHeight - ih * sy) * fy
-        let drawn = (mode == .fit || mode == .center)
-            ? PixelRect(minX: SaturatingPixels.int(originX.rounded()), minY: SaturatingPixels.int(originY.rounded()), maxX: SaturatingPixels.int((originX + iw * sx).rounded()), maxY: SaturatingPixels.int((originY + ih * sy).rounded()))
-            : PixelRect(minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()), maxY: SaturatingPixels.int(d.maxY.rounded()))
-        let box = PixelRect(minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()), maxY: SaturatingPixels.int(d.maxY.rounded()))
+        let drawn =
+            (mode == .fit || mode == .center)
+            ? PixelRect(
+                minX: SaturatingPixels.int(originX.rounded()), minY: SaturatingPixels.int(originY.rounded()),
+                maxX: SaturatingPixels.int((originX + iw * sx).rounded()), maxY: SaturatingPixels.int((originY + ih * sy).rounded()))
+            : PixelRect(
+                minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()),
+                maxY: SaturatingPixels.int(d.maxY.rounded()))
+        let box = PixelRect(
+            minX: SaturatingPixels.int(d.minX.rounded()), minY: SaturatingPixels.int(d.minY.rounded()), maxX: SaturatingPixels.int(d.maxX.rounded()),
+            maxY: SaturatingPixels.int(d.maxY.rounded()))
         let area = drawn.intersection(box).intersection(self.clipBounds)
         guard !area.isEmpty else { return }
         let source = PixmanImage(buffer: image)
@@ -81,10 +94,16 @@ extension ScaleMode {
         var sx = rect.width / iw
         var sy = rect.height / ih
         switch mode {
-        case .fill: sx = max(sx, sy); sy = sx
-        case .fit: sx = min(sx, sy); sy = sx
+        case .fill:
+            sx = max(sx, sy)
+            sy = sx
+        case .fit:
+            sx = min(sx, sy)
+            sy = sx
         case .stretch: return rect
-        case .center: sx = 1; sy = 1
+        case .center:
+            sx = 1
+            sy = 1
         }
         let fx = min(1, max(0, focus.x.isFinite ? focus.x : 0.5))
         let fy = min(1, max(0, focus.y.isFinite ? focus.y : 0.5))

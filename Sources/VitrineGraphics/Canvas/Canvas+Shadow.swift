@@ -67,7 +67,8 @@ public final class ShadowCache {
     /// The blurred mask drawn at full size: the rounded rect's coverage, then the box blur.
     static func renderDirectly(width: Int, height: Int, radii: CornerRadii, blur: Double) -> AlphaMask {
         let margin = Self.margin(blur: blur)
-        let shape = ShapeCoverage.RoundedRect(minX: Double(margin), minY: Double(margin), maxX: Double(margin + width), maxY: Double(margin + height), radii: radii)
+        let shape = ShapeCoverage.RoundedRect(
+            minX: Double(margin), minY: Double(margin), maxX: Double(margin + width), maxY: Double(margin + height), radii: radii)
         let sharp = ShapeCoverage.mask(shape, over: PixelRect(x: 0, y: 0, width: width + 2 * margin, height: height + 2 * margin))
         return sharp.blurred(sigma: blur)
     }

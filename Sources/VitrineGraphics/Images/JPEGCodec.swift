@@ -51,7 +51,8 @@ public enum JPEGCodec {
         let markers = JPEGMarkers(bytes)
         guard markers.scanCount <= Self.maximumScanCount else {
             throw VitrineError(
-                .invalidData, "\(name): progressive JPEG with \(markers.scanCount) scans (at most \(Self.maximumScanCount) are decoded; each costs a pass over the image)",
+                .invalidData,
+                "\(name): progressive JPEG with \(markers.scanCount) scans (at most \(Self.maximumScanCount) are decoded; each costs a pass over the image)",
                 hint: "save it again as an ordinary (baseline or standard progressive) JPEG")
         }
         let full = PixelSize(width: Int(width), height: Int(height))
@@ -116,14 +117,16 @@ public enum JPEGCodec {
             // TJPF_BGRX: bytes B, G, R, X = little-endian 0xXXRRGGBB words.
             return bytes.withUnsafeBufferPointer { source in
                 buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
-                    tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRX.rawValue), flags)
+                    tjDecompress2(
+                        handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRX.rawValue), flags)
                 }
             }
         }
         // Decoded in place: CMYK is 4 bytes a pixel too, converted word by word.
         let status = bytes.withUnsafeBufferPointer { source in
             buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { destination in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_CMYK.rawValue), flags)
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), destination, width, Int32(buffer.bytesPerRow), height, Int32(TJPF_CMYK.rawValue), flags)
             }
         }
         CMYKConversion.convert(buffer, inverted: inverted)
@@ -138,8 +141,9 @@ public enum JPEGCodec {
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
         let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.bytesPerRow * buffer.height) { pixels in
-            tjCompress2(handle, pixels, Int32(buffer.width), Int32(buffer.bytesPerRow), Int32(buffer.height), Int32(TJPF_BGRX.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), Int32(min(100, max(1, quality))), 0)
+            tjCompress2(
+                handle, pixels, Int32(buffer.width), Int32(buffer.bytesPerRow), Int32(buffer.height), Int32(TJPF_BGRX.rawValue),
+                &output, &size, Int32(TJSAMP_420.rawValue), Int32(min(100, max(1, quality))), 0)
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output else { throw VitrineError(.ioFailure, "JPEG encoding failed: \(Self.message(handle))") }

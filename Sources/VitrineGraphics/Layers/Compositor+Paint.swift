@@ -74,8 +74,9 @@ extension PaintItem {
     var solidShape: RoundedClip? {
         guard !self.cornerRadii.isZero else { return nil }
         let frame = self.frameRect
-        return RoundedClip(shape: ShapeCoverage.RoundedRect(
-            minX: Double(frame.minX), minY: Double(frame.minY), maxX: Double(frame.maxX), maxY: Double(frame.maxY), radii: self.cornerRadii))
+        return RoundedClip(
+            shape: ShapeCoverage.RoundedRect(
+                minX: Double(frame.minX), minY: Double(frame.minY), maxX: Double(frame.maxX), maxY: Double(frame.maxY), radii: self.cornerRadii))
     }
 }
 

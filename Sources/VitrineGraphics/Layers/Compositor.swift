@@ -110,7 +110,8 @@ public final class Compositor {
         canvas.translate(dx: margin, dy: margin)
         let bounds = Rect(size: layer.frame.size)
         if let shadow = layer.shadow {
-            canvas.drawShadow(of: bounds, cornerRadii: layer.cornerRadii, blur: shadow.blur, offset: shadow.offset, color: shadow.color, cache: self.shadowCache)
+            canvas.drawShadow(
+                of: bounds, cornerRadii: layer.cornerRadii, blur: shadow.blur, offset: shadow.offset, color: shadow.color, cache: self.shadowCache)
         }
         if let background = layer.backgroundColor, background.alpha > 0 {
             canvas.fill(bounds, cornerRadii: layer.cornerRadii, color: background)

@@ -89,7 +89,9 @@ extension PaintItem {
         return items
     }
 
-    private static func visit(_ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, scale: Double, into items: inout [PaintItem]) {
+    private static func visit(
+        _ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, scale: Double, into items: inout [PaintItem]
+    ) {
         guard !layer.isHidden, layer.opacity > 0, layer.frame.size.width.isFinite, layer.frame.size.height.isFinite else { return }
         let screenOrigin = offset + layer.frame.origin
         let x = SaturatingPixels.int((screenOrigin.x * scale).rounded())
@@ -98,23 +100,26 @@ extension PaintItem {
         let height = SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.up))
         let frameRect = PixelRect(x: x, y: y, width: width, height: height)
         let innerRect = PixelRect(
-            x: x, y: y, width: SaturatingPixels.int((max(0, layer.frame.width) * scale).rounded(.down)), height: SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.down)))
+            x: x, y: y, width: SaturatingPixels.int((max(0, layer.frame.width) * scale).rounded(.down)),
+            height: SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.down)))
         let margin = Self.shadowMargin(layer.shadow, scale: scale)
         let effectiveOpacity = opacity * min(1, layer.opacity)
         if layer.hasContent || layer.backdrop != nil {
-            items.append(PaintItem(
-                layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect, innerRect: innerRect,
-                clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
-                cornerRadii: layer.cornerRadii.scaled(by: scale)))
+            items.append(
+                PaintItem(
+                    layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect, innerRect: innerRect,
+                    clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
+                    cornerRadii: layer.cornerRadii.scaled(by: scale)))
         }
         var childClip = clip
         var childRounded = roundedClip
         if layer.clipsToBounds {
             childClip = clip.intersection(frameRect)
             if !layer.cornerRadii.isZero {
-                childRounded = RoundedClip(shape: ShapeCoverage.RoundedRect(
-                    minX: Double(frameRect.minX), minY: Double(frameRect.minY), maxX: Double(frameRect.maxX), maxY: Double(frameRect.maxY),
-                    radii: layer.cornerRadii.scaled(by: scale)))
+                childRounded = RoundedClip(
+                    shape: ShapeCoverage.RoundedRect(
+                        minX: Double(frameRect.minX), minY: Double(frameRect.minY), maxX: Double(frameRect.maxX), maxY: Double(frameRect.maxY),
+                        radii: layer.cornerRadii.scaled(by: scale)))
             }
         }
         guard !childClip.isEmpty else { return }

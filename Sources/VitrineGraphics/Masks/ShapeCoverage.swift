@@ -28,12 +28,15 @@ public enum ShapeCoverage {
             guard !self.isEmpty, self.minX.isFinite, self.maxX.isFinite, self.minY.isFinite, self.maxY.isFinite else {
                 return PixelRect(x: 0, y: 0, width: 0, height: 0)
             }
-            return PixelRect(minX: SaturatingPixels.int(self.minX.rounded(.down)), minY: SaturatingPixels.int(self.minY.rounded(.down)), maxX: SaturatingPixels.int(self.maxX.rounded(.up)), maxY: SaturatingPixels.int(self.maxY.rounded(.up)))
+            return PixelRect(
+                minX: SaturatingPixels.int(self.minX.rounded(.down)), minY: SaturatingPixels.int(self.minY.rounded(.down)),
+                maxX: SaturatingPixels.int(self.maxX.rounded(.up)), maxY: SaturatingPixels.int(self.maxY.rounded(.up)))
         }
 
         /// The shape moved inward by `amount` on every side (the inside of a stroke).
         public func inset(by amount: Double) -> RoundedRect {
-            RoundedRect(minX: self.minX + amount, minY: self.minY + amount, maxX: self.maxX - amount, maxY: self.maxY - amount, radii: self.radii.shrunk(by: amount))
+            RoundedRect(
+                minX: self.minX + amount, minY: self.minY + amount, maxX: self.maxX - amount, maxY: self.maxY - amount, radii: self.radii.shrunk(by: amount))
         }
 
         /// Signed distance from (`x`, `y`) to the outline: negative inside.

@@ -69,9 +69,15 @@ public final class PixmanImage {
         var matrix = pixman_transform_t()
         withUnsafeMutableBytes(of: &matrix.matrix) { raw in
             let m = raw.bindMemory(to: pixman_fixed_t.self)
-            m[0] = Self.fixed(t.a); m[1] = Self.fixed(t.c); m[2] = Self.fixed(t.tx)
-            m[3] = Self.fixed(t.b); m[4] = Self.fixed(t.d); m[5] = Self.fixed(t.ty)
-            m[6] = 0; m[7] = 0; m[8] = Self.fixed(1)
+            m[0] = Self.fixed(t.a)
+            m[1] = Self.fixed(t.c)
+            m[2] = Self.fixed(t.tx)
+            m[3] = Self.fixed(t.b)
+            m[4] = Self.fixed(t.d)
+            m[5] = Self.fixed(t.ty)
+            m[6] = 0
+            m[7] = 0
+            m[8] = Self.fixed(1)
         }
         pixman_image_set_transform(self.raw, &matrix)
         pixman_image_set_filter(self.raw, PIXMAN_FILTER_BILINEAR, nil, 0)

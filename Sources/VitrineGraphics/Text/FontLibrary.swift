@@ -87,8 +87,9 @@ public final class FontLibrary {
             self.fallbackLists[descriptor] = FallbackFontList(config: self.config, family: primary.face.familyName, weight: primary.face.weight)
         }
         if let location = self.fallbackLists[descriptor]?.font(for: scalar),
-           let face = try? self.face(path: location.path, index: location.index, weight: primary.face.weight),
-           let font = try? self.font(face: face, pixelSize: primary.pixelSize), font.hasGlyph(scalar) {
+            let face = try? self.face(path: location.path, index: location.index, weight: primary.face.weight),
+            let font = try? self.font(face: face, pixelSize: primary.pixelSize), font.hasGlyph(scalar)
+        {
             found = font
         }
         self.fallbackFonts[key] = found

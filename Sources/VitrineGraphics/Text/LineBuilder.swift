@@ -123,7 +123,8 @@ struct LineBuilder {
         for run in paragraph.runs where run.range.overlaps(range) {
             let all = paragraph.glyphs[run.glyphs]
             guard let first = all.firstIndex(where: { range.contains(Int($0.cluster)) }),
-                  let last = all.lastIndex(where: { range.contains(Int($0.cluster)) }) else { continue }
+                let last = all.lastIndex(where: { range.contains(Int($0.cluster)) })
+            else { continue }
             pieces.append(Piece(glyphs: all[first...last], fontIndex: run.fontIndex, level: run.level, clusterBase: paragraphStart))
         }
         if var ellipsis {
@@ -163,7 +164,8 @@ struct LineBuilder {
             }
         }
         let width = max(0, pen)
-        let text = String(String.UnicodeScalarView(original[(paragraphStart + range.lowerBound)..<(paragraphStart + range.upperBound)].compactMap(Unicode.Scalar.init)))
+        let text = String(
+            String.UnicodeScalarView(original[(paragraphStart + range.lowerBound)..<(paragraphStart + range.upperBound)].compactMap(Unicode.Scalar.init)))
         self.lines.append(
             TextLayout.Line(
                 range: (paragraphStart + range.lowerBound)..<(paragraphStart + range.upperBound), text: text,

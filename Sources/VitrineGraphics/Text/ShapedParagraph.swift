@@ -34,7 +34,8 @@ final class TextShaper {
         hb_shape(font.hbFont, self.buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(self.buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(self.buffer, &count) else { return }
+            let positions = hb_buffer_get_glyph_positions(self.buffer, &count)
+        else { return }
         glyphs.reserveCapacity(glyphs.count + Int(count))
         for i in 0..<Int(count) {
             glyphs.append(

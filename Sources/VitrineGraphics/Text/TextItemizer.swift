@@ -139,7 +139,8 @@ enum TextItemizer {
         fonts: inout [Font], library: FontLibrary
     ) -> Int {
         let category = hb_unicode_general_category(unicode, scalar)
-        let clings = Self.isMark(category) || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT
+        let clings =
+            Self.isMark(category) || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT
             || category == HB_UNICODE_GENERAL_CATEGORY_CONTROL || (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar)
         if let previous, clings { return previous }
         let script = hb_unicode_script(unicode, scalar)

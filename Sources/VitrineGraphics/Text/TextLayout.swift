@@ -88,7 +88,9 @@ public struct TextLayout {
     }
 
     /// Lays out UTF-8 bytes; invalid sequences become U+FFFD REPLACEMENT CHARACTER.
-    public init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, style: TextStyle = TextStyle(), width: Double? = nil, scale: Double = 1, library: FontLibrary) throws {
+    public init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, style: TextStyle = TextStyle(), width: Double? = nil, scale: Double = 1, library: FontLibrary)
+        throws
+    {
         try self.init(String(decoding: bytes, as: UTF8.self), style: style, width: width, scale: scale, library: library)
     }
 

@@ -1,9 +1,9 @@
 import Glibc
 import VitrineCalibration
 import VitrineCore
-import VitrineRuntime
 import VitrineDRM
 import VitrineLibinput
+import VitrineRuntime
 import VitrineSystem
 import VitrineUI
 

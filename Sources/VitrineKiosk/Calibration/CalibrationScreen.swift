@@ -45,7 +45,9 @@ final class CalibrationScreen: View {
 
     init(frame: Rect, deviceName: String, theme: Theme = .standard) {
         let body = TextStyle(font: FontDescriptor(family: theme.fontFamily), pointSize: 20, alignment: .center, maximumLines: 3)
-        self.title = Label(text: "Touch calibration: \(deviceName)", style: TextStyle(font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: 24, alignment: .center, maximumLines: 2), color: .white)
+        self.title = Label(
+            text: "Touch calibration: \(deviceName)",
+            style: TextStyle(font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: 24, alignment: .center, maximumLines: 2), color: .white)
         self.instruction = Label(text: "", style: body, color: Color(white: 0.85))
         self.notice = Label(text: "", style: body, color: Self.pressing)
         self.save = Button(title: "Save", theme: theme)
@@ -88,7 +90,8 @@ final class CalibrationScreen: View {
         case .confirming(let result):
             let error = String(fixed: result.verificationErrorMM, decimals: 1)
             let limit = String(fixed: session.settings.verificationLimitMM, decimals: 1)
-            var text = result.passed
+            var text =
+                result.passed
                 ? "The check touch landed \(error) mm from its target (within \(limit) mm). Save this calibration?"
                 : "The check touch landed \(error) mm from its target, more than \(limit) mm: Retry is recommended."
             if result.fit.orientation != .upright { text += " The sensor is \(result.fit.orientation) against the panel; the calibration corrects that." }

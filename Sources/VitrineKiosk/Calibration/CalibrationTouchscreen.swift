@@ -1,7 +1,7 @@
 import VitrineCalibration
 import VitrineCore
-import VitrineRuntime
 import VitrineLibinput
+import VitrineRuntime
 
 /// Picks the touchscreen `vitrine calibrate` works on: the one asked for by node or name, else the
 /// first in node order; with none, an error that says why (permission names the 'input' group).
@@ -26,7 +26,8 @@ enum CalibrationTouchscreen {
         if let denied = errors.first(where: { $0.code == .permissionDenied }) {
             throw VitrineError(
                 .permissionDenied, "no touchscreen to calibrate on \(seat): \(denied.message)",
-                hint: "add the user to the 'input' group (usermod -aG input USER), or run it as the kiosk's user: systemctl start vitrine-calibrate (Docs/calibration.md)",
+                hint:
+                    "add the user to the 'input' group (usermod -aG input USER), or run it as the kiosk's user: systemctl start vitrine-calibrate (Docs/calibration.md)",
                 cause: denied.cause)
         }
         throw VitrineError(

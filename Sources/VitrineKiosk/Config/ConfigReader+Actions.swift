@@ -36,9 +36,11 @@ extension ConfigReader {
         case .object(let members):
             let verbs = members.map(\.key).filter { Self.verbs.contains($0) }
             guard verbs.count == 1, let verb = verbs.first else {
-                self.error(path, verbs.isEmpty
-                    ? "expected one of {\"push\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
-                    : "has both \(verbs.joined(separator: " and ")): an action does one thing")
+                self.error(
+                    path,
+                    verbs.isEmpty
+                        ? "expected one of {\"push\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
+                        : "has both \(verbs.joined(separator: " and ")): an action does one thing")
                 return nil
             }
             var action: SceneAction?
@@ -53,8 +55,12 @@ extension ConfigReader {
                 case "present": action = reader.presentation(object).map { .present(text, $0) }
                 case "setLanguage":
                     guard reader.languages.contains(text) else {
-                        let known = reader.languages.isEmpty ? "the kiosk lists none: add \"languages\": [\"en\", \(Self.quoted(text))] at the top" : reader.languages.joined(separator: ", ")
-                        reader.error(object.path(of: verb), "\(Self.quoted(text)) is not one of the kiosk's languages (\(known))" + Misspelling.hint(for: text, among: reader.languages))
+                        let known =
+                            reader.languages.isEmpty
+                            ? "the kiosk lists none: add \"languages\": [\"en\", \(Self.quoted(text))] at the top" : reader.languages.joined(separator: ", ")
+                        reader.error(
+                            object.path(of: verb),
+                            "\(Self.quoted(text)) is not one of the kiosk's languages (\(known))" + Misspelling.hint(for: text, among: reader.languages))
                         return
                     }
                     action = .setLanguage(text)
@@ -62,7 +68,9 @@ extension ConfigReader {
                     let payload = object.take("payload") ?? .null
                     let size = payload.serialized().utf8.count
                     guard size <= Self.largestPayload else {
-                        reader.error(object.path(of: "payload"), "is \(size) bytes; an event's payload is at most \(Self.largestPayload) (send an id, and keep the data in a data file)")
+                        reader.error(
+                            object.path(of: "payload"),
+                            "is \(size) bytes; an event's payload is at most \(Self.largestPayload) (send an id, and keep the data in a data file)")
                         return
                     }
                     action = .emit(text, payload)
@@ -85,7 +93,8 @@ extension ConfigReader {
             }
             return .sequence(actions)
         default:
-            self.error(path, "expected an action (a name such as \"pop\", an object such as {\"push\": \"screen-id\"}, or a list of them), found \(value.kindName)")
+            self.error(
+                path, "expected an action (a name such as \"pop\", an object such as {\"push\": \"screen-id\"}, or a list of them), found \(value.kindName)")
             return nil
         }
     }
@@ -115,7 +124,9 @@ extension ConfigReader {
         if let collapsed = presentation.collapsedHeight, let expanded = presentation.expandedHeight,
             case .points(let c) = collapsed, case .points(let e) = expanded, e < c
         {
-            self.warning(object.path(of: "expandedHeight"), "\(JSONValue.number(e).serialized()) is below height \(JSONValue.number(c).serialized()); the sheet will not expand")
+            self.warning(
+                object.path(of: "expandedHeight"),
+                "\(JSONValue.number(e).serialized()) is below height \(JSONValue.number(c).serialized()); the sheet will not expand")
         }
         return self.errors.count == errorsBefore ? presentation : nil
     }

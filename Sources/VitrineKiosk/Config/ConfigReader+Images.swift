@@ -1,6 +1,6 @@
 import VitrineCore
-import VitrineSystem
 import VitrineGraphics
+import VitrineSystem
 
 /// What checking one image file found: the error that stops it loading, or a warning for a
 /// file that loads (a harmless flaw, or far more pixels than the screen shows).
@@ -38,7 +38,8 @@ extension ConfigReader {
             let name = String(path.dropFirst(KioskImages.builtinPrefix.count))
             guard DemoArt.names.contains(name) else {
                 let names = DemoArt.names.map { KioskImages.builtinPrefix + $0 }
-                return ImageCheck(problem: "\(Self.quoted(path)) is not a built-in image (\(names.joined(separator: ", ")))" + Misspelling.hint(for: path, among: names))
+                return ImageCheck(
+                    problem: "\(Self.quoted(path)) is not a built-in image (\(names.joined(separator: ", ")))" + Misspelling.hint(for: path, among: names))
             }
             return ImageCheck()
         }
@@ -49,14 +50,16 @@ extension ConfigReader {
         do {
             // Decoded for the screen, as `vitrine run` decodes it: a huge JPEG costs a scaled
             // decode here too, and every byte of it is still read, so truncation shows.
-            let image = try ImageStore.decode(try FileReader.read(resolved, limit: ImageStore.largestFile, what: "an image file"), name: resolved, covering: screen)
+            let image = try ImageStore.decode(
+                try FileReader.read(resolved, limit: ImageStore.largestFile, what: "an image file"), name: resolved, covering: screen)
             var warnings: [String] = []
             if let warning = image.warning { warnings.append("\(resolved): decodes, with a flaw that leaves the picture intact: \(warning)") }
             if let cover = ImageStore.coverSize(of: image.storedSize, shown: screen) {
                 let stored = image.storedSize
                 let megapixels = (Double(stored.width * stored.height) / 1e5).rounded() / 10
                 warnings.append(
-                    "\(resolved) is \(stored.width)x\(stored.height) (\(megapixels) megapixels), more than \(JSONValue.number(ImageStore.oversizeFactor).serialized())× the \(cover.width)x\(cover.height) that covers a \(screen.width)x\(screen.height) screen; it is decoded at \(image.pixels.width)x\(image.pixels.height), but the file still costs load time: scale it down to about \(cover.width)x\(cover.height)")
+                    "\(resolved) is \(stored.width)x\(stored.height) (\(megapixels) megapixels), more than \(JSONValue.number(ImageStore.oversizeFactor).serialized())× the \(cover.width)x\(cover.height) that covers a \(screen.width)x\(screen.height) screen; it is decoded at \(image.pixels.width)x\(image.pixels.height), but the file still costs load time: scale it down to about \(cover.width)x\(cover.height)"
+                )
             }
             check.warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
         } catch {

@@ -12,7 +12,7 @@ extension ConfigReader {
         "ar": "العربية", "cs": "Čeština", "da": "Dansk", "de": "Deutsch", "el": "Ελληνικά", "en": "English", "es": "Español", "fi": "Suomi",
         "fr": "Français", "he": "עברית", "hi": "हिन्दी", "hu": "Magyar", "it": "Italiano", "ja": "日本語", "ko": "한국어", "nb": "Norsk", "nl": "Nederlands",
         "no": "Norsk", "pl": "Polski", "pt": "Português", "ro": "Română", "ru": "Русский", "sv": "Svenska", "th": "ไทย", "tr": "Türkçe",
-        "uk": "Українська", "zh": "中文",
+        "uk": "Українська", "zh": "中文"
     ]
 
     static func endonym(_ code: String) -> String {
@@ -27,7 +27,9 @@ extension ConfigReader {
         self.read(object, "selectedStyle", into: &selected, noun: "a button style")
         self.read(object, "spacing", into: &spacing, .from(0, to: Self.largestLength))
         guard self.languages.count > 1 else {
-            self.error(object.path.isEmpty ? "type" : object.path(of: "type"), "a language switcher needs two languages or more in \"languages\" at the top (found \(self.languages.count))")
+            self.error(
+                object.path.isEmpty ? "type" : object.path(of: "type"),
+                "a language switcher needs two languages or more in \"languages\" at the top (found \(self.languages.count))")
             return nil
         }
         let buttons = self.languages.map { code in

@@ -29,7 +29,10 @@ extension ConfigReader {
         var defaultLanguage: String?
         self.read(root, "defaultLanguage", into: &defaultLanguage)
         if let code = defaultLanguage, !languages.contains(code) {
-            self.error("defaultLanguage", "\(Self.quoted(code)) is not in languages (\(languages.isEmpty ? "none are listed" : languages.joined(separator: ", ")))" + Misspelling.hint(for: code, among: languages))
+            self.error(
+                "defaultLanguage",
+                "\(Self.quoted(code)) is not in languages (\(languages.isEmpty ? "none are listed" : languages.joined(separator: ", ")))"
+                    + Misspelling.hint(for: code, among: languages))
             defaultLanguage = nil
         }
         return (languages, defaultLanguage ?? languages.first)
@@ -53,7 +56,8 @@ extension ConfigReader {
                     return
                 }
                 guard Self.isScreenID(member.key), !member.key.contains("."), member.key != DataStore.itemRoot else {
-                    reader.error(path, "\(Self.quoted(member.key)) is not a data source name (letters, digits, - and _; not \"item\", which a row template uses)")
+                    reader.error(
+                        path, "\(Self.quoted(member.key)) is not a data source name (letters, digits, - and _; not \"item\", which a row template uses)")
                     continue
                 }
                 guard !sources.contains(where: { $0.name == member.key }) else { continue }
@@ -125,7 +129,10 @@ extension ConfigReader {
                 if source.sample != nil {
                     self.error("data.\(source.name).sample", error.description)
                 } else if error.code == .notFound {
-                    self.warning("data.\(source.name)", "\(resolved) does not exist yet: its bound texts show nothing until it is written; bindings to it are not checked (add a \"sample\" file of the same shape)")
+                    self.warning(
+                        "data.\(source.name)",
+                        "\(resolved) does not exist yet: its bound texts show nothing until it is written; bindings to it are not checked (add a \"sample\" file of the same shape)"
+                    )
                 } else {
                     self.warning("data.\(source.name)", "\(error.description); the kiosk shows nothing for it until a good version is written")
                 }
@@ -136,13 +143,17 @@ extension ConfigReader {
             let root = use.binding.isItemPath ? use.repeatSource?.components.first : parts.first
             guard let root else { continue }
             guard names.contains(root) else {
-                self.error(use.path, "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(names.isEmpty ? "the file names none: add \"data\": {\(Self.quoted(root)): \(Self.quoted(root + ".json"))}" : "data: " + names.joined(separator: ", ")))" + Misspelling.hint(for: root, among: names))
+                self.error(
+                    use.path,
+                    "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(names.isEmpty ? "the file names none: add \"data\": {\(Self.quoted(root)): \(Self.quoted(root + ".json"))}" : "data: " + names.joined(separator: ", ")))"
+                        + Misspelling.hint(for: root, among: names))
                 continue
             }
             guard let document = documents[root] else { continue }
             let value: JSONValue?
             if use.binding.isItemPath {
-                guard let source = use.repeatSource, case .array(let items)? = DataStore.value(at: source.components, in: DataStore(sources: [root: document.value])),
+                guard let source = use.repeatSource,
+                    case .array(let items)? = DataStore.value(at: source.components, in: DataStore(sources: [root: document.value])),
                     let first = items.first
                 else { continue }
                 value = DataStore.value(at: parts, in: nil, item: first)

@@ -43,7 +43,8 @@ extension ConfigReader {
     }
 
     static func isScreenID(_ id: String) -> Bool {
-        !id.isEmpty && id.count <= 100 && id.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+        !id.isEmpty && id.count <= 100
+            && id.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
     }
 
     private mutating func onboarding(_ object: ConfigObject) -> OnboardingModel? {
@@ -85,7 +86,9 @@ extension ConfigReader {
             reader.section(object, "splitSheet") { reader, sheet in
                 var split = SplitSheetModel(screen: "")
                 reader.read(sheet, "screen", into: &split.screen, allowEmpty: false)
-                if !sheet.members.contains(where: { $0.key == "screen" }) { reader.error(sheet.path(of: "screen"), "missing: the id of the screen the sheet holds") }
+                if !sheet.members.contains(where: { $0.key == "screen" }) {
+                    reader.error(sheet.path(of: "screen"), "missing: the id of the screen the sheet holds")
+                }
                 reader.read(sheet, "displaceContent", into: &split.displaceContent)
                 reader.read(sheet, "showHandle", into: &split.showHandle)
                 reader.read(sheet, "minimumSheetHeight", into: &split.minimumSheetHeight, .from(0, to: Self.largestLength))
@@ -157,7 +160,10 @@ extension ConfigReader {
         let ids = scene.screens.map(\.id)
         func check(_ id: String, at path: String, what: String) {
             guard scene.screen(id) == nil else { return }
-            self.error(path, "\(what) \(Self.quoted(id)), but there is no such screen (screens: \(ids.prefix(20).joined(separator: ", "))\(ids.count > 20 ? ", …" : ""))" + Misspelling.hint(for: id, among: ids))
+            self.error(
+                path,
+                "\(what) \(Self.quoted(id)), but there is no such screen (screens: \(ids.prefix(20).joined(separator: ", "))\(ids.count > 20 ? ", …" : ""))"
+                    + Misspelling.hint(for: id, among: ids))
         }
         if !ids.isEmpty { check(scene.start, at: "start", what: "starts on") }
         switch scene.idle?.action {
@@ -187,7 +193,9 @@ extension ConfigReader {
                 check(sheet.screen, at: screen.path + ".splitSheet.screen", what: "holds")
                 if sheet.screen == screen.id { self.error(screen.path + ".splitSheet.screen", "a screen cannot hold itself in its split sheet") }
                 if scene.screen(sheet.screen)?.splitSheet != nil {
-                    self.warning(screen.path + ".splitSheet.screen", "\(Self.quoted(sheet.screen)) has a split sheet of its own, which is not shown inside another sheet")
+                    self.warning(
+                        screen.path + ".splitSheet.screen", "\(Self.quoted(sheet.screen)) has a split sheet of its own, which is not shown inside another sheet"
+                    )
                 }
             }
         }
@@ -199,7 +207,9 @@ extension ConfigReader {
             let finishes = scene.screens.filter { (onboarding.pages + [onboarding.completed].compactMap { $0 }).contains($0.id) }
                 .contains { $0.actions.contains { $0.action.steps.contains(.finishOnboarding) } }
             if !finishes {
-                self.warning("onboarding", "nothing leads from the onboarding to the first screen: give its completed page a button with \"action\": \"finishOnboarding\"")
+                self.warning(
+                    "onboarding",
+                    "nothing leads from the onboarding to the first screen: give its completed page a button with \"action\": \"finishOnboarding\"")
             }
         }
     }

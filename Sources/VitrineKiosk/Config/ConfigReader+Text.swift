@@ -63,7 +63,9 @@ extension ConfigReader {
             }
             return self.translations(members, at: path)
         default:
-            self.error(path, "expected a text: a string, translations ({\"en\": …, \"de\": …}) or a binding ({\"bind\": \"menu.coffee.price\"}), found \(value.kindName)")
+            self.error(
+                path,
+                "expected a text: a string, translations ({\"en\": …, \"de\": …}) or a binding ({\"bind\": \"menu.coffee.price\"}), found \(value.kindName)")
             return nil
         }
     }
@@ -74,14 +76,20 @@ extension ConfigReader {
             return nil
         }
         guard !self.languages.isEmpty else {
-            self.error(path, "translations need the kiosk's languages: add \"languages\": [\(members.map { JSONValue.string($0.key).serialized() }.joined(separator: ", "))] at the top")
+            self.error(
+                path,
+                "translations need the kiosk's languages: add \"languages\": [\(members.map { JSONValue.string($0.key).serialized() }.joined(separator: ", "))] at the top"
+            )
             return nil
         }
         var translations: [TextValue.Translation] = []
         for member in members where !member.key.hasPrefix("//") {
             let field = path + "." + member.key
             guard self.languages.contains(member.key) else {
-                self.error(field, "\(Self.quoted(member.key)) is not one of the kiosk's languages (\(self.languages.joined(separator: ", ")))" + Misspelling.hint(for: member.key, among: self.languages))
+                self.error(
+                    field,
+                    "\(Self.quoted(member.key)) is not one of the kiosk's languages (\(self.languages.joined(separator: ", ")))"
+                        + Misspelling.hint(for: member.key, among: self.languages))
                 continue
             }
             guard case .string(let text) = member.value else {
@@ -102,7 +110,9 @@ extension ConfigReader {
     mutating func binding(_ value: JSONValue, at path: String, kind: BindingKind) -> DataBinding? {
         var result: DataBinding?
         self.object(value, at: path) { reader, object in
-            guard let source = object.take("bind"), let bindPath = reader.string(source, at: object.path(of: "bind"), expected: "a data path such as menu.coffee.price") else { return }
+            guard let source = object.take("bind"),
+                let bindPath = reader.string(source, at: object.path(of: "bind"), expected: "a data path such as menu.coffee.price")
+            else { return }
             var format: String?
             reader.read(object, "format", into: &format)
             if let format, !format.contains("{}") {
@@ -126,7 +136,8 @@ extension ConfigReader {
             self.error(path, "\(Self.quoted(binding.path)): item. paths read a repeated row's element, and this is not in a row template")
             return
         }
-        self.bindings.append(BindingUse(binding: binding, path: path, kind: kind, inTemplate: self.inTemplate, repeatSource: self.inTemplate ? self.templateSource : nil))
+        self.bindings.append(
+            BindingUse(binding: binding, path: path, kind: kind, inTemplate: self.inTemplate, repeatSource: self.inTemplate ? self.templateSource : nil))
     }
 
     /// An image: a path (checked as `readImage` checks it), or a binding to a path in the data.

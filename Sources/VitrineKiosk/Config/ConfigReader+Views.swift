@@ -143,7 +143,9 @@ extension ConfigReader {
             // Its other keys mean nothing without a type: not reported as unknown too.
             for member in object.members { _ = object.take(member.key) }
             let known = Self.viewTypes + self.registry.types
-            self.error(object.path(of: "type"), "\(Self.quoted(type)) is not a view type (\(known.joined(separator: ", ")))" + Misspelling.hint(for: type, among: known))
+            self.error(
+                object.path(of: "type"),
+                "\(Self.quoted(type)) is not a view type (\(known.joined(separator: ", ")))" + Misspelling.hint(for: type, among: known))
             return nil
         }
     }
@@ -196,7 +198,9 @@ extension ConfigReader {
             _ = object.take("rows")
             var repeating: ListNode.Repeat?
             self.object(value, at: object.path(of: "rows")) { reader, spec in
-                guard let source = spec.take("repeat"), let path = reader.string(source, at: spec.path(of: "repeat"), expected: "a data path such as menu.coffee") else {
+                guard let source = spec.take("repeat"),
+                    let path = reader.string(source, at: spec.path(of: "repeat"), expected: "a data path such as menu.coffee")
+                else {
                     if !spec.members.contains(where: { $0.key == "repeat" }) {
                         reader.error(spec.path(of: "repeat"), "missing: the data path of the array to repeat a row over")
                     }
@@ -236,7 +240,11 @@ extension ConfigReader {
             reader.readText(row, "trailing", into: &model.trailing)
             reader.readImage(row, "thumbnail", into: &model.thumbnail)
             if let value = row.take("disclosure") {
-                if case .bool(let flag) = value { model.disclosure = flag } else { reader.error(row.path(of: "disclosure"), "expected true or false, found \(value.kindName)") }
+                if case .bool(let flag) = value {
+                    model.disclosure = flag
+                } else {
+                    reader.error(row.path(of: "disclosure"), "expected true or false, found \(value.kindName)")
+                }
             }
             model.action = reader.readAction(row, "action")
             result = model
@@ -366,7 +374,10 @@ extension ConfigReader {
         } else if let name = ThemeColor(rawValue: text) {
             target = .theme(name)
         } else {
-            self.error(path, "\(Self.quoted(text)) is not a colour (#RRGGBB, or one of the theme's: \(names.joined(separator: ", ")))" + Misspelling.hint(for: text, among: names))
+            self.error(
+                path,
+                "\(Self.quoted(text)) is not a colour (#RRGGBB, or one of the theme's: \(names.joined(separator: ", ")))"
+                    + Misspelling.hint(for: text, among: names))
         }
     }
 

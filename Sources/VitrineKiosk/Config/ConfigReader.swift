@@ -1,6 +1,6 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineGraphics
+import VitrineRuntime
 import VitrineScene
 import VitrineSystem
 

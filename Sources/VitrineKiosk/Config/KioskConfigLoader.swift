@@ -43,7 +43,9 @@ public enum KioskConfigLoader {
     ///
     /// - Parameter file: names the text in messages (a path, or something like `<stdin>`).
     /// - Throws: `VitrineError` (`.invalidConfiguration`) listing every error.
-    public static func parse(_ text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
+    public static func parse(_ text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError)
+        -> KioskConfigCheck
+    {
         let check = self.check(text: text, file: file, baseDirectory: baseDirectory, registry: registry)
         if let error = check.error { throw error }
         return check
@@ -188,7 +190,9 @@ extension ConfigReader {
             return guess
         }
         guard number <= Double(current) else {
-            self.error("version", "\(value.serialized()) is newer than this Vitrine reads (it reads \(readable)); upgrade Vitrine, or write the file for version \(current)")
+            self.error(
+                "version",
+                "\(value.serialized()) is newer than this Vitrine reads (it reads \(readable)); upgrade Vitrine, or write the file for version \(current)")
             return nil
         }
         return Int(number)
@@ -208,7 +212,9 @@ extension ConfigReader {
         }
         let sheet = configuration.contentSheet
         if let collapsed = sheet.collapsedHeight, let expanded = sheet.expandedHeight, expanded < collapsed {
-            self.warning("contentSheet.expandedHeight", "\(JSONValue.number(expanded).serialized()) is below collapsedHeight \(JSONValue.number(collapsed).serialized()); the sheet will not expand")
+            self.warning(
+                "contentSheet.expandedHeight",
+                "\(JSONValue.number(expanded).serialized()) is below collapsedHeight \(JSONValue.number(collapsed).serialized()); the sheet will not expand")
         }
     }
 }

@@ -29,7 +29,8 @@ extension ConfigReader {
             if let path = device, !path.hasPrefix("/") {
                 self.error(object.path(of: "device"), "\(Self.quoted(path)) is not a device path (use one like /dev/dri/card1, or null to discover)")
             } else if let path = device, path.hasPrefix("/dev/fb") {
-                self.error(object.path(of: "device"), "\(Self.quoted(path)) is a framebuffer device: set display.fbdevDevice (and \"output\": \"fbdev\") instead")
+                self.error(
+                    object.path(of: "device"), "\(Self.quoted(path)) is a framebuffer device: set display.fbdevDevice (and \"output\": \"fbdev\") instead")
             } else {
                 display.drm.devicePath = device
             }
@@ -88,7 +89,9 @@ extension ConfigReader {
         self.read(object, "dimLevel", into: &power.dimLevel, .from(0, to: 1))
         if let blank = power.blankAfter, let dim = power.dimAfter, dim >= blank {
             let seconds = { (value: Double) in JSONValue.number(value).serialized() }
-            self.error(object.path(of: "dimAfter"), "must be less than blankAfter (\(seconds(dim)) s is not less than \(seconds(blank)) s): the panel dims first, then blanks")
+            self.error(
+                object.path(of: "dimAfter"),
+                "must be less than blankAfter (\(seconds(dim)) s is not less than \(seconds(blank)) s): the panel dims first, then blanks")
         }
         if let value = object.take("backlight") {
             let path = object.path(of: "backlight")
@@ -101,7 +104,10 @@ extension ConfigReader {
                 power.backlight = .device(name)
                 if access(BacklightPower.classDirectory + "/" + name, F_OK) != 0 {
                     let present = Directory.entryNames(BacklightPower.classDirectory).sorted()
-                    self.warning(path, "no backlight \(Self.quoted(name)) in \(BacklightPower.classDirectory) (present: \(present.isEmpty ? "none" : present.joined(separator: ", ")))\(Misspelling.hint(for: name, among: present)); without it the panel does not dim and blanking uses the display's power switch")
+                    self.warning(
+                        path,
+                        "no backlight \(Self.quoted(name)) in \(BacklightPower.classDirectory) (present: \(present.isEmpty ? "none" : present.joined(separator: ", ")))\(Misspelling.hint(for: name, among: present)); without it the panel does not dim and blanking uses the display's power switch"
+                    )
                 }
             default:
                 self.error(path, "expected \"auto\", a device name or null, found \(value.kindName)")
@@ -128,7 +134,9 @@ extension ConfigReader {
                         if !days.contains(day) { days.append(day) }
                     } else {
                         valid = false
-                        self.error(path + "[\(index)]", "\(Self.quoted(name)) is not a day (use mon, tue, wed, thu, fri, sat or sun)" + Misspelling.hint(for: name, among: Weekday.names))
+                        self.error(
+                            path + "[\(index)]",
+                            "\(Self.quoted(name)) is not a day (use mon, tue, wed, thu, fri, sat or sun)" + Misspelling.hint(for: name, among: Weekday.names))
                     }
                 }
             } else {
@@ -200,7 +208,9 @@ extension ConfigReader {
                 self.error(object.path(of: "fontFamily"), "\(error)")
             }
         } else if theme.fontFamily.contains("/") {
-            self.error(object.path(of: "fontFamily"), "\(Self.quoted(theme.fontFamily)) looks like a relative path: give a font file's absolute path, or a family name (fc-list : family lists them)")
+            self.error(
+                object.path(of: "fontFamily"),
+                "\(Self.quoted(theme.fontFamily)) looks like a relative path: give a font file's absolute path, or a family name (fc-list : family lists them)")
         }
         let textSize = NumberBounds.above(0, atMost: Self.largestTextSize)
         self.read(object, "bodySize", into: &theme.bodySize, textSize)

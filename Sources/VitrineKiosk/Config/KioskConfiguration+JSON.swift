@@ -1,7 +1,7 @@
 import VitrineCore
-import VitrineRuntime
 import VitrineDRM
 import VitrineGraphics
+import VitrineRuntime
 import VitrineUI
 
 extension KioskConfiguration {
@@ -15,16 +15,21 @@ extension KioskConfiguration {
             ("version", .number(Double(KioskConfiguration.currentVersion))),
             ("display", self.display.json),
             ("input", .object([("seat", .string(self.input.seat)), ("calibrationDirectory", .string(self.input.calibrationDirectory))])),
-            ("theme", self.themeJSON),
+            ("theme", self.themeJSON)
         ]
         if !self.scene.languages.isEmpty {
             members.append(("languages", .array(self.scene.languages.map(JSONValue.string))))
             if let language = self.scene.defaultLanguage { members.append(("defaultLanguage", .string(language))) }
         }
         if !self.data.isEmpty {
-            members.append(("data", .object(self.data.map { source in
-                (source.name, source.sample.map { .object([("file", .string(source.file)), ("sample", .string($0))]) } ?? .string(source.file))
-            })))
+            members.append(
+                (
+                    "data",
+                    .object(
+                        self.data.map { source in
+                            (source.name, source.sample.map { .object([("file", .string(source.file)), ("sample", .string($0))]) } ?? .string(source.file))
+                        })
+                ))
         }
         if let idle = self.scene.idle { members.append(("idle", .object([("after", .number(idle.after)), ("action", idle.action.json)]))) }
         members.append(("start", .string(self.scene.start)))
@@ -51,7 +56,7 @@ extension KioskConfiguration {
             ("captionSize", .number(theme.captionSize)),
             ("cornerRadius", .number(theme.cornerRadius)),
             ("typeScale", .number(theme.typeScale)),
-            ("scale", .number(self.scale)),
+            ("scale", .number(self.scale))
         ])
     }
 }
@@ -67,7 +72,7 @@ extension DisplayConfiguration {
             ("rotation", .number(Double(self.rotation.degrees))),
             ("buffers", .number(Double(self.drm.bufferCount))),
             ("headlessSize", .string("\(self.headlessSize.width)x\(self.headlessSize.height)")),
-            ("headlessRefreshRate", .number(self.headlessRefreshRate)),
+            ("headlessRefreshRate", .number(self.headlessRefreshRate))
         ]
         if let power = self.power { members.append(("power", power.json)) }
         return .object(members)
@@ -83,16 +88,20 @@ extension PowerSettings {
         case .none: backlight = .null
         }
         return .object([
-            ("schedule", .array(self.schedule.periods.map { period in
-                .object([
-                    ("days", .array(period.days.map { .string($0.name) })),
-                    ("on", .string(period.on.description)), ("off", .string(period.off.description)),
-                ])
-            })),
+            (
+                "schedule",
+                .array(
+                    self.schedule.periods.map { period in
+                        .object([
+                            ("days", .array(period.days.map { .string($0.name) })),
+                            ("on", .string(period.on.description)), ("off", .string(period.off.description))
+                        ])
+                    })
+            ),
             ("blankAfter", self.blankAfter.map(JSONValue.number) ?? .null),
             ("dimAfter", self.dimAfter.map(JSONValue.number) ?? .null),
             ("dimLevel", .number(self.dimLevel)),
-            ("backlight", backlight),
+            ("backlight", backlight)
         ])
     }
 }

@@ -41,11 +41,14 @@ extension KioskConfigurationV1 {
         var content = self.sheetScreen(self.contentSheet.content, id: ScreenID.contentSheet, path: "contentSheet")
         content.rightItem = ScreenModel.BarItem("Done", action: .dismiss)
         screens.append(content)
-        let onboarding: OnboardingModel? = pages.isEmpty ? nil : {
-            var model = OnboardingModel(pages: pages.indices.map(ScreenID.page), completed: self.onboarding.completed == nil ? nil : ScreenID.completed)
-            model.progress = pages.map(\.progress)
-            return model
-        }()
+        let onboarding: OnboardingModel? =
+            pages.isEmpty
+            ? nil
+            : {
+                var model = OnboardingModel(pages: pages.indices.map(ScreenID.page), completed: self.onboarding.completed == nil ? nil : ScreenID.completed)
+                model.progress = pages.map(\.progress)
+                return model
+            }()
         return SceneModel(screens: screens, start: ScreenID.main, onboarding: onboarding)
     }
 
@@ -55,14 +58,20 @@ extension KioskConfigurationV1 {
             children.append(ViewNode(.image(ImageNode(.path(image), mode: .fill, cornerRadius: 18)), width: .fill, height: .fraction(0.38), path: path))
             children.append(ViewNode(.spacer(minLength: 16), height: .points(16)))
         }
-        children.append(ViewNode(.text(TextNode(.plain(page.title), style: .title, alignment: .center, lines: 2, color: .fixed(.white))), width: .fill, path: path + ".title"))
+        children.append(
+            ViewNode(
+                .text(TextNode(.plain(page.title), style: .title, alignment: .center, lines: 2, color: .fixed(.white))), width: .fill, path: path + ".title"))
         children.append(ViewNode(.spacer(minLength: 12), height: .points(12)))
-        children.append(ViewNode(.text(TextNode(.plain(page.body), style: .body, alignment: .center, lines: 4, color: .fixed(Color(white: 1, alpha: 0.85)))), width: .fill, path: path + ".body"))
+        children.append(
+            ViewNode(
+                .text(TextNode(.plain(page.body), style: .body, alignment: .center, lines: 4, color: .fixed(Color(white: 1, alpha: 0.85)))), width: .fill,
+                path: path + ".body"))
         if let button {
             children.append(ViewNode(.spacer(minLength: 32), height: .points(32)))
             children.append(ViewNode(.button(button), width: .points(220), path: path + ".startButtonTitle"))
         }
-        let stack = StackNode(axis: .vertical, alignment: .center, distribution: .center, padding: EdgeInsets(top: 48, left: 96, bottom: 120, right: 96), children: children)
+        let stack = StackNode(
+            axis: .vertical, alignment: .center, distribution: .center, padding: EdgeInsets(top: 48, left: 96, bottom: 120, right: 96), children: children)
         return ScreenModel(id: id, bar: .hidden, background: .color(page.backgroundColor), content: ViewNode(.stack(stack), path: path), path: path)
     }
 
@@ -88,7 +97,8 @@ extension KioskConfigurationV1 {
         let content = StackNode(
             spacing: 24, alignment: .fill, padding: EdgeInsets(top: 24, left: 32, bottom: 24, right: 32),
             children: [title, ViewNode(.spacer(minLength: 0)), column, ViewNode(.spacer(minLength: 0))])
-        let background: ScreenModel.Background = main.image.map { .image(path: $0, focus: Point(x: 0.5, y: 0.5), color: main.backgroundColor) } ?? .color(main.backgroundColor)
+        let background: ScreenModel.Background =
+            main.image.map { .image(path: $0, focus: Point(x: 0.5, y: 0.5), color: main.backgroundColor) } ?? .color(main.backgroundColor)
         var split = SplitSheetModel(screen: ScreenID.splitSheet)
         split.displaceContent = self.splitSheet.displaceContent
         split.showHandle = self.splitSheet.showHandle
@@ -96,7 +106,8 @@ extension KioskConfigurationV1 {
         split.snappingDistance = self.splitSheet.snappingDistance
         split.animationDuration = self.splitSheet.animationDuration
         split.swipeUpToShowAllowed = self.splitSheet.swipeUpToShowAllowed
-        return ScreenModel(id: ScreenID.main, bar: .hidden, background: background, content: ViewNode(.stack(content), path: "main"), splitSheet: split, path: "main")
+        return ScreenModel(
+            id: ScreenID.main, bar: .hidden, background: background, content: ViewNode(.stack(content), path: "main"), splitSheet: split, path: "main")
     }
 
     private var presentation: SheetPresentation {

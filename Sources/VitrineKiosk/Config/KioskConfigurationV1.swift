@@ -121,4 +121,3 @@ public struct KioskConfigurationV1: Sendable, Equatable {
         public init() {}
     }
 }
-

@@ -30,12 +30,16 @@ extension ScreenModel {
         }
         members.append(("content", self.content.json))
         if let sheet = self.splitSheet {
-            members.append(("splitSheet", .object([
-                ("screen", .string(sheet.screen)), ("displaceContent", .bool(sheet.displaceContent)), ("showHandle", .bool(sheet.showHandle)),
-                ("minimumSheetHeight", .number(sheet.minimumSheetHeight)), ("snappingDistance", .number(sheet.snappingDistance)),
-                ("animationDuration", .number(sheet.animationDuration)), ("swipeUpToShowAllowed", .bool(sheet.swipeUpToShowAllowed)),
-                ("shown", .bool(sheet.initiallyShown)),
-            ])))
+            members.append(
+                (
+                    "splitSheet",
+                    .object([
+                        ("screen", .string(sheet.screen)), ("displaceContent", .bool(sheet.displaceContent)), ("showHandle", .bool(sheet.showHandle)),
+                        ("minimumSheetHeight", .number(sheet.minimumSheetHeight)), ("snappingDistance", .number(sheet.snappingDistance)),
+                        ("animationDuration", .number(sheet.animationDuration)), ("swipeUpToShowAllowed", .bool(sheet.swipeUpToShowAllowed)),
+                        ("shown", .bool(sheet.initiallyShown))
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -126,25 +130,27 @@ extension ViewNode {
             members = [
                 ("type", .string(stack.axis == .vertical ? "vstack" : "hstack")), ("spacing", .number(stack.spacing)),
                 ("alignment", .string(stack.alignment.rawValue)), ("distribution", .string(stack.distribution.rawValue)), ("padding", stack.padding.json),
-                ("children", .array(stack.children.map(\.json))),
+                ("children", .array(stack.children.map(\.json)))
             ]
         case .grid(let grid):
             members = [("type", .string("grid"))]
             if let columns = grid.columns { members.append(("columns", .number(Double(columns)))) }
             members += [
                 ("minimumItemWidth", .number(grid.minimumItemWidth)), ("spacing", .number(grid.spacing)), ("padding", grid.padding.json),
-                ("children", .array(grid.children.map(\.json))),
+                ("children", .array(grid.children.map(\.json)))
             ]
         case .scroll(let scroll):
             members = [("type", .string("scroll")), ("content", scroll.content.json)]
         case .text(let text):
-            members = [("type", .string("text")), ("text", text.text.json), ("style", .string(text.style.rawValue)), ("align", .string(text.alignment.configName))]
+            members = [
+                ("type", .string("text")), ("text", text.text.json), ("style", .string(text.style.rawValue)), ("align", .string(text.alignment.configName))
+            ]
             if let lines = text.lines { members.append(("lines", .number(Double(lines)))) }
             members.append(("color", text.color.json))
         case .image(let image):
             members = [
                 ("type", .string("image")), ("image", image.path.json), ("mode", .string(image.mode.rawValue)), ("focus", image.focus.json),
-                ("cornerRadius", .number(image.cornerRadius)),
+                ("cornerRadius", .number(image.cornerRadius))
             ]
         case .button(let button):
             members = [("type", .string("button")), ("title", button.title.json), ("style", .string(button.style.rawValue))]
@@ -155,21 +161,33 @@ extension ViewNode {
             if let color = button.titleColor { members.append(("titleColor", color.json)) }
             if let selected = button.selectedStyle { members.append(("selectedStyle", .string(selected.rawValue))) }
         case .list(let list):
-            members = [("type", .string("list")), ("sections", .array(list.sections.map { section in
-                var s: [(key: String, value: JSONValue)] = []
-                if let header = section.header { s.append(("header", header.json)) }
-                if let footer = section.footer { s.append(("footer", footer.json)) }
-                s.append(("rows", .array(section.rows.map { row in
-                    var r: [(key: String, value: JSONValue)] = [("title", row.title.json)]
-                    if let value = row.subtitle { r.append(("subtitle", value.json)) }
-                    if let value = row.trailing { r.append(("trailing", value.json)) }
-                    if let value = row.thumbnail { r.append(("thumbnail", value.json)) }
-                    if let value = row.disclosure { r.append(("disclosure", .bool(value))) }
-                    if let action = row.action { r.append(("action", action.json)) }
-                    return .object(r)
-                })))
-                return .object(s)
-            }))]
+            members = [
+                ("type", .string("list")),
+                (
+                    "sections",
+                    .array(
+                        list.sections.map { section in
+                            var s: [(key: String, value: JSONValue)] = []
+                            if let header = section.header { s.append(("header", header.json)) }
+                            if let footer = section.footer { s.append(("footer", footer.json)) }
+                            s.append(
+                                (
+                                    "rows",
+                                    .array(
+                                        section.rows.map { row in
+                                            var r: [(key: String, value: JSONValue)] = [("title", row.title.json)]
+                                            if let value = row.subtitle { r.append(("subtitle", value.json)) }
+                                            if let value = row.trailing { r.append(("trailing", value.json)) }
+                                            if let value = row.thumbnail { r.append(("thumbnail", value.json)) }
+                                            if let value = row.disclosure { r.append(("disclosure", .bool(value))) }
+                                            if let action = row.action { r.append(("action", action.json)) }
+                                            return .object(r)
+                                        })
+                                ))
+                            return .object(s)
+                        })
+                )
+            ]
         case .card(let card):
             members = [("type", .string("card")), ("title", card.title.json)]
             if let subtitle = card.subtitle { members.append(("subtitle", subtitle.json)) }

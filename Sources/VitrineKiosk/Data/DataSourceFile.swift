@@ -30,7 +30,8 @@ public struct DataSourceFile: Sendable, Equatable {
         do {
             bytes = try FileReader.read(path, limit: Self.largestFile, what: "a data file")
         } catch {
-            throw VitrineError(error.code, "data file: \(error.message)", hint: error.hint ?? "write the file (Docs/operations.md, \"Live data\")", cause: error.cause)
+            throw VitrineError(
+                error.code, "data file: \(error.message)", hint: error.hint ?? "write the file (Docs/operations.md, \"Live data\")", cause: error.cause)
         }
         return try self.parse(bytes, path: path)
     }
@@ -40,7 +41,9 @@ public struct DataSourceFile: Sendable, Equatable {
     /// - Throws: empty, not UTF-8, or not JSON (with the line and column), and what to do.
     public static func parse(_ bytes: [UInt8], path: String) throws(VitrineError) -> JSONValue {
         guard !bytes.isEmpty else {
-            throw VitrineError(.invalidData, "data file \(path): empty", hint: "write a JSON object; write to a temporary file and rename it over this one, so a reader never sees half a file")
+            throw VitrineError(
+                .invalidData, "data file \(path): empty",
+                hint: "write a JSON object; write to a temporary file and rename it over this one, so a reader never sees half a file")
         }
         do {
             return try JSONParser.parse(bytes)
@@ -49,7 +52,8 @@ public struct DataSourceFile: Sendable, Equatable {
             if error.message.contains("is not UTF-8") {
                 throw VitrineError(.invalidData, "data file \(path): not UTF-8 text (\(error))", hint: "iconv -f latin1 -t utf-8 converts a Latin-1 file")
             }
-            throw VitrineError(.invalidData, "data file \(path): not JSON (\(error))", hint: "a truncated write? write to a temporary file and rename it over this one")
+            throw VitrineError(
+                .invalidData, "data file \(path): not JSON (\(error))", hint: "a truncated write? write to a temporary file and rename it over this one")
         }
     }
 }

@@ -50,10 +50,11 @@ public final class KioskData {
     public var status: String? {
         guard !self.problems.isEmpty else { return nil }
         let names = self.problems.keys.sorted()
-        return "data rejected: " + names.map { name in
-            let source = self.sources.first { $0.name == name }
-            return source.map { self.path(of: $0) } ?? name
-        }.joined(separator: ", ") + "; showing the last good data"
+        return "data rejected: "
+            + names.map { name in
+                let source = self.sources.first { $0.name == name }
+                return source.map { self.path(of: $0) } ?? name
+            }.joined(separator: ", ") + "; showing the last good data"
     }
 
     /// Follows the files on `loop` (once; later calls do nothing).

@@ -78,7 +78,8 @@ public final class DemoSoak {
         if problems.isEmpty, let difference = self.differenceFromFreshMainScreen() { problems.append(difference) }
         var memoryProblem: String?
         if let growth = report.residentGrowthKiB, growth >= Self.residentGrowthLimitKiB {
-            memoryProblem = ("the resident size grew by \(growth) KiB after the warm-up (\(report.residentAfterWarmUpKiB ?? 0) → \(report.residentAtEndKiB ?? 0) KiB); the limit is \(Self.residentGrowthLimitKiB) KiB")
+            memoryProblem =
+                ("the resident size grew by \(growth) KiB after the warm-up (\(report.residentAfterWarmUpKiB ?? 0) → \(report.residentAtEndKiB ?? 0) KiB); the limit is \(Self.residentGrowthLimitKiB) KiB")
         }
         return Outcome(report: report, problems: problems, memoryProblem: memoryProblem, framesPresentedAfter: presented)
     }
@@ -100,7 +101,8 @@ public final class DemoSoak {
                 case .minimised: nil
                 }
             guard sheet.isPresented, sheet.superview != nil, let resting else {
-                return "the content sheet is stuck \(sheet.isPresented ? "presented" : "dismissed") but \(sheet.superview == nil ? "off" : "on") screen, state \(sheet.state.rawValue), \(sheet.visibleHeight) points visible"
+                return
+                    "the content sheet is stuck \(sheet.isPresented ? "presented" : "dismissed") but \(sheet.superview == nil ? "off" : "on") screen, state \(sheet.state.rawValue), \(sheet.visibleHeight) points visible"
             }
             if abs(sheet.visibleHeight - resting) > 0.5 {
                 return "the content sheet is \(sheet.state.rawValue) but rests at \(sheet.visibleHeight) points, not \(resting)"
@@ -192,7 +194,8 @@ public final class DemoSoak {
     func differenceFromFreshMainScreen() -> String? {
         guard let screen = self.runner.screenshot else { return "nothing is on screen" }
         do {
-            let fresh = try HeadlessRunner(scene: KioskScene(configuration: self.scene.configuration), size: self.runner.output.size, scale: self.runner.window.scale)
+            let fresh = try HeadlessRunner(
+                scene: KioskScene(configuration: self.scene.configuration), size: self.runner.output.size, scale: self.runner.window.scale)
             (fresh.scene as? KioskScene)?.controller?.perform(.finishOnboarding)
             fresh.settle()
             guard let expected = fresh.screenshot else { return "a fresh demo drew nothing to compare with" }

@@ -30,6 +30,7 @@ public enum ConfigDiagnosis {
             lookup = { library.uncovered($0, family: $1) }
         }
         let data = KioskData(sources: check.configuration.data, baseDirectory: check.baseDirectory, logger: Logger("data", sink: MemoryLogSink()))
-        return FontCoverage.warnings(json: check.document ?? check.configuration.json, configuration: check.configuration, data: data.store.sources, uncovered: lookup)
+        return FontCoverage.warnings(
+            json: check.document ?? check.configuration.json, configuration: check.configuration, data: data.store.sources, uncovered: lookup)
     }
 }

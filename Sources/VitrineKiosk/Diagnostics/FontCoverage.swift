@@ -8,7 +8,9 @@ import VitrineGraphics
 public enum FontCoverage {
     /// The config keys whose strings (or translations) a visitor reads: version 2's view texts
     /// (`readText`), version 1's page `body`, `startButtonTitle` and content sheet `items`.
-    static let textKeys: Set<String> = ["title", "text", "subtitle", "trailing", "header", "footer", "titleWhenSplitSheetShown", "body", "startButtonTitle", "items"]
+    static let textKeys: Set<String> = [
+        "title", "text", "subtitle", "trailing", "header", "footer", "titleWhenSplitSheetShown", "body", "startButtonTitle", "items"
+    ]
 
     /// Unicode blocks and the Debian package whose fonts cover them (packages.debian.org,
     /// bookworm: fonts-noto-cjk has Noto Sans CJK for Han, kana and Hangul; fonts-noto-core the
@@ -21,7 +23,7 @@ public enum FontCoverage {
         (0x0590...0x05FF, "Hebrew", "fonts-noto-core"), (0x0600...0x06FF, "Arabic", "fonts-noto-core"), (0x0750...0x077F, "Arabic", "fonts-noto-core"),
         (0x0900...0x097F, "Devanagari", "fonts-noto-core"), (0x0980...0x09FF, "Bengali", "fonts-noto-core"), (0x0E00...0x0E7F, "Thai", "fonts-noto-core"),
         (0x10A0...0x10FF, "Georgian", "fonts-noto-core"), (0x0530...0x058F, "Armenian", "fonts-noto-core"), (0x1200...0x137F, "Ethiopic", "fonts-noto-core"),
-        (0x1F300...0x1FAFF, "emoji", "fonts-noto-color-emoji"), (0x2600...0x27BF, "symbols", "fonts-noto-core"),
+        (0x1F300...0x1FAFF, "emoji", "fonts-noto-color-emoji"), (0x2600...0x27BF, "symbols", "fonts-noto-core")
     ]
 
     /// `U+4E2D`.
@@ -38,7 +40,9 @@ public enum FontCoverage {
             return items.enumerated().flatMap { self.texts(in: $1, path: "\(path)[\($0)]", underTextKey: underTextKey) }
         case .object(let members):
             return members.flatMap { member in
-                self.texts(in: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)", underTextKey: underTextKey || self.textKeys.contains(member.key))
+                self.texts(
+                    in: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)",
+                    underTextKey: underTextKey || self.textKeys.contains(member.key))
             }
         default: return []
         }
@@ -55,9 +59,10 @@ public enum FontCoverage {
             if members.contains(where: { $0.key == "type" && $0.value == .string("languages") }) {
                 found = languages.map { (path.isEmpty ? "languages" : path + ".languages", ConfigReader.endonym($0)) }
             }
-            return found + members.flatMap { member in
-                self.switcherTexts(in: member.value, languages: languages, path: path.isEmpty ? member.key : "\(path).\(member.key)")
-            }
+            return found
+                + members.flatMap { member in
+                    self.switcherTexts(in: member.value, languages: languages, path: path.isEmpty ? member.key : "\(path).\(member.key)")
+                }
         default: return []
         }
     }
@@ -78,8 +83,10 @@ public enum FontCoverage {
         for (name, value) in data.sorted(by: { $0.key < $1.key }) { texts += self.strings(in: value, path: "data file of \(name)") }
         var firstUse: [UInt32: String] = [:]
         for (path, text) in texts {
-            for scalar in text.unicodeScalars where scalar.value > 0x7F && !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
-                && scalar.properties.generalCategory != .format && firstUse[scalar.value] == nil {
+            for scalar in text.unicodeScalars
+            where scalar.value > 0x7F && !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
+                && scalar.properties.generalCategory != .format && firstUse[scalar.value] == nil
+            {
                 firstUse[scalar.value] = path
             }
         }
@@ -99,7 +106,10 @@ public enum FontCoverage {
         return byScript.map { group in
             let sample = group.scalars.prefix(5).map { self.codePoint($0) + (Unicode.Scalar($0).map { " \(Character($0))" } ?? "") }.joined(separator: ", ")
             let field = group.scalars.compactMap { firstUse[$0] }.min() ?? ""
-            return ConfigIssue(.field(field), "\(group.scalars.count) \(group.script) character\(group.scalars.count == 1 ? "" : "s") (\(sample)) in no installed font: the panel would draw boxes; install \(group.package) (apt-get install \(group.package))")
+            return ConfigIssue(
+                .field(field),
+                "\(group.scalars.count) \(group.script) character\(group.scalars.count == 1 ? "" : "s") (\(sample)) in no installed font: the panel would draw boxes; install \(group.package) (apt-get install \(group.package))"
+            )
         }
     }
 }

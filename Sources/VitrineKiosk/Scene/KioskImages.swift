@@ -26,7 +26,9 @@ public final class KioskImages: ImageSource {
             let name = String(path.dropFirst(Self.builtinPrefix.count))
             if let cached = self.builtins[name] { return cached }
             guard let image = DemoArt.image(named: name, size: self.screenSize) else {
-                throw VitrineError(.invalidArgument, "\(field): unknown built-in image \(path)", hint: "built-in images: " + DemoArt.names.map { Self.builtinPrefix + $0 }.joined(separator: ", "))
+                throw VitrineError(
+                    .invalidArgument, "\(field): unknown built-in image \(path)",
+                    hint: "built-in images: " + DemoArt.names.map { Self.builtinPrefix + $0 }.joined(separator: ", "))
             }
             self.builtins[name] = image
             return image

@@ -102,7 +102,16 @@ public struct KioskRenderer {
     private func writeIndex(_ shots: [Shot], size: PixelSize, scale: Double, into directory: String) throws(VitrineError) {
         let json = JSONValue.object([
             ("size", .string("\(size.width)x\(size.height)")), ("scale", .number(scale)),
-            ("shots", .array(shots.map { .object([("file", .string($0.file)), ("screen", .string($0.screen)), ("over", $0.over.map(JSONValue.string) ?? .null), ("state", .string($0.state))]) })),
+            (
+                "shots",
+                .array(
+                    shots.map {
+                        .object([
+                            ("file", .string($0.file)), ("screen", .string($0.screen)), ("over", $0.over.map(JSONValue.string) ?? .null),
+                            ("state", .string($0.state))
+                        ])
+                    })
+            )
         ])
         try FileBytes.writeAtomically(Array((json.serialized() + "\n").utf8), to: directory + "/index.json")
         func escaped(_ text: String) -> String {
@@ -113,7 +122,8 @@ public struct KioskRenderer {
         html += "img{width:480px;box-shadow:0 2px 8px #0003;background:#fff}figcaption{font-size:14px;margin-top:6px}</style>\n"
         html += "<h1>\(shots.count) pictures at \(size.width)×\(size.height) px, scale \(JSONValue.number(scale).serialized())</h1>\n"
         for shot in shots {
-            html += "<figure><a href=\"\(escaped(shot.file))\"><img src=\"\(escaped(shot.file))\"></a><figcaption>\(escaped(shot.screen)) — \(escaped(shot.state))\(shot.over.map { " (over " + escaped($0) + ")" } ?? "")</figcaption></figure>\n"
+            html +=
+                "<figure><a href=\"\(escaped(shot.file))\"><img src=\"\(escaped(shot.file))\"></a><figcaption>\(escaped(shot.screen)) — \(escaped(shot.state))\(shot.over.map { " (over " + escaped($0) + ")" } ?? "")</figcaption></figure>\n"
         }
         try FileBytes.writeAtomically(Array(html.utf8), to: directory + "/index.html")
     }

@@ -146,9 +146,12 @@ final class ControlClient {
     }
 
     private static let lineTooLong = ControlClient.encode(
-        ControlReply.failure("line longer than \(ControlServer.maximumLineLength) bytes; the rest of it up to its newline is ignored — send shorter requests").message(id: nil))
+        ControlReply.failure("line longer than \(ControlServer.maximumLineLength) bytes; the rest of it up to its newline is ignored — send shorter requests")
+            .message(id: nil))
     private static let rateLimited = ControlClient.encode(
-        ControlReply.failure("rate limited: more than \(ControlServer.commandsPerSecond) commands a second (bursts of \(ControlServer.commandBurst)); this one was not run — send fewer").message(id: nil))
+        ControlReply.failure(
+            "rate limited: more than \(ControlServer.commandsPerSecond) commands a second (bursts of \(ControlServer.commandBurst)); this one was not run — send fewer"
+        ).message(id: nil))
 
     static func encode(_ message: JSONValue) -> [UInt8] {
         Array((message.serialized(pretty: false) + "\n").utf8)
@@ -206,7 +209,7 @@ final class ControlClient {
             return try Syscall.retryingSize("send") {
                 bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
             }
-        } catch where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
+        } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
             return 0
         } catch {
             self.close(.vanished)

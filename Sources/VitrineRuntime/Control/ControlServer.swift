@@ -90,7 +90,8 @@ public final class ControlServer {
             _ = try address.withSockaddr { (pointer, length) throws(SystemError) in try Syscall.retrying("bind(\(path))") { bind(fd, pointer, length) } }
             try Syscall.retrying("listen(\(path))") { listen(fd, 16) }
         } catch {
-            let hint = error.errno == ENOENT || error.errno == EACCES
+            let hint =
+                error.errno == ENOENT || error.errno == EACCES
                 ? "create the directory and let the kiosk's user write it (systemd: RuntimeDirectory=vitrine), or pass --control with another path"
                 : nil
             throw VitrineError(.ioFailure, "cannot listen on the control socket \(path)", hint: hint, cause: error)
@@ -241,14 +242,18 @@ public final class ControlServer {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw VitrineError(.invalidArgument, "\(path) exists and is not a socket, so it is not replaced by the control socket", hint: "remove it or choose another --control path")
+            throw VitrineError(
+                .invalidArgument, "\(path) exists and is not a socket, so it is not replaced by the control socket",
+                hint: "remove it or choose another --control path")
         }
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if probe >= 0 {
             defer { Glibc.close(probe) }
             let connected = address.withSockaddr { pointer, length in connect(probe, pointer, length) } == 0
             if connected {
-                throw VitrineError(.invalidArgument, "another process is listening on the control socket \(path)", hint: "stop the other kiosk, or pass another --control path")
+                throw VitrineError(
+                    .invalidArgument, "another process is listening on the control socket \(path)", hint: "stop the other kiosk, or pass another --control path"
+                )
             }
         }
         guard unlink(path) == 0 else {
@@ -258,7 +263,9 @@ public final class ControlServer {
 
     private func assignGroup(_ name: String) {
         guard let entry = getgrnam(name) else {
-            self.logger.warning("control socket \(self.path): there is no group \"\(name)\", so only the kiosk's own user and group may connect (create it: groupadd --system \(name))")
+            self.logger.warning(
+                "control socket \(self.path): there is no group \"\(name)\", so only the kiosk's own user and group may connect (create it: groupadd --system \(name))"
+            )
             return
         }
         var info = stat()
@@ -267,7 +274,9 @@ public final class ControlServer {
             if Syscall.lastErrno == EPERM {
                 // The shipped unit refuses chown (SystemCallFilter=~@privileged) and gives the
                 // socket to the group itself once the kiosk is ready (ExecStartPost=).
-                self.logger.notice("control socket \(self.path): chown to group \"\(name)\" not permitted here; the service gives it to the group (Systemd/vitrine.service, ExecStartPost=)")
+                self.logger.notice(
+                    "control socket \(self.path): chown to group \"\(name)\" not permitted here; the service gives it to the group (Systemd/vitrine.service, ExecStartPost=)"
+                )
                 return
             }
             self.logger.warning("control socket \(self.path): cannot give it to group \"\(name)\": \(SystemError("chown", errno: Syscall.lastErrno).errnoText)")

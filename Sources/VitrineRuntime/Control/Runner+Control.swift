@@ -41,7 +41,7 @@ extension Runner {
         control.broadcast(
             .object([
                 ("event", .string(event.kind.rawValue)), ("name", .string(event.name)), ("payload", event.payload),
-                ("time_ms", .number((Double(event.time.nanoseconds) / 1e6).rounded())),
+                ("time_ms", .number((Double(event.time.nanoseconds) / 1e6).rounded()))
             ]), kind: event.kind.rawValue)
     }
 
@@ -93,12 +93,16 @@ extension Runner {
     /// it is on, the configuration error shown (if any).
     var controlState: JSONValue {
         var members = self.scene?.state().objectValue ?? []
-        members.append(("runtime", .object([
-            ("blank", .bool(self.isBlank)),
-            ("output", self.output.map { .string($0.name) } ?? .null),
-            ("error", self.errorPage.map { .string($0.message) } ?? .null),
-            ("control_clients", .number(Double(self.control?.clientCount ?? 0))),
-        ])))
+        members.append(
+            (
+                "runtime",
+                .object([
+                    ("blank", .bool(self.isBlank)),
+                    ("output", self.output.map { .string($0.name) } ?? .null),
+                    ("error", self.errorPage.map { .string($0.message) } ?? .null),
+                    ("control_clients", .number(Double(self.control?.clientCount ?? 0)))
+                ])
+            ))
         return .object(members)
     }
 

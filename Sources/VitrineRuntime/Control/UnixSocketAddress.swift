@@ -9,7 +9,9 @@ struct UnixSocketAddress {
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: self.storage.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else {
-            throw VitrineError(.invalidArgument, "the control socket path \(path) is empty or longer than \(capacity - 1) bytes", hint: "use a shorter path, e.g. /run/vitrine/control.sock")
+            throw VitrineError(
+                .invalidArgument, "the control socket path \(path) is empty or longer than \(capacity - 1) bytes",
+                hint: "use a shorter path, e.g. /run/vitrine/control.sock")
         }
         self.storage.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &self.storage.sun_path) { raw in

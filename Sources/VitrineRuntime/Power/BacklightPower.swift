@@ -38,7 +38,8 @@ public final class BacklightPower: PanelPower {
             let path = root + "/" + name
             guard access(path + "/brightness", F_OK) == 0 else {
                 let present = Directory.entryNames(root).sorted()
-                logger.warning("display.power.backlight: no backlight \(path) (present: \(present.isEmpty ? "none" : present.joined(separator: ", "))); dimming is off")
+                logger.warning(
+                    "display.power.backlight: no backlight \(path) (present: \(present.isEmpty ? "none" : present.joined(separator: ", "))); dimming is off")
                 return nil
             }
             return BacklightPower(directory: path, logger: logger)
@@ -103,9 +104,13 @@ public final class BacklightPower: PanelPower {
         let reason = String(cString: strerror(code))
         switch code {
         case EACCES, EPERM:
-            self.reportOnce("cannot write \(path) (\(reason)): install Systemd/71-vitrine-backlight.rules in /etc/udev/rules.d (it lets the video group write brightness) and run udevadm trigger -s backlight; blanking still uses the display's power switch")
+            self.reportOnce(
+                "cannot write \(path) (\(reason)): install Systemd/71-vitrine-backlight.rules in /etc/udev/rules.d (it lets the video group write brightness) and run udevadm trigger -s backlight; blanking still uses the display's power switch"
+            )
         case EROFS:
-            self.reportOnce("cannot write \(path) (\(reason)): the service's ProtectKernelTunables=yes makes /sys read-only; add ReadWritePaths=\(Self.resolved(self.directory)) to a drop-in (Docs/deployment.md, \"Backlight\"); blanking still uses the display's power switch")
+            self.reportOnce(
+                "cannot write \(path) (\(reason)): the service's ProtectKernelTunables=yes makes /sys read-only; add ReadWritePaths=\(Self.resolved(self.directory)) to a drop-in (Docs/deployment.md, \"Backlight\"); blanking still uses the display's power switch"
+            )
         default:
             self.reportOnce("cannot write \(path): \(reason); blanking still uses the display's power switch")
         }

@@ -139,20 +139,22 @@ public final class DisplayPower {
         for timer in self.idleTimers { self.clock.cancel(timer) }
         self.idleTimers = []
         if let dim = self.settings.dimAfter, self.scheduleOn, self.idle == .active {
-            self.idleTimers.append(self.clock.schedule(at: self.lastActivity + .seconds(dim)) { [weak self] in
-                guard let self, self.idle == .active else { return }
-                self.idle = .dimmed
-                self.update(.idle)
-            })
+            self.idleTimers.append(
+                self.clock.schedule(at: self.lastActivity + .seconds(dim)) { [weak self] in
+                    guard let self, self.idle == .active else { return }
+                    self.idle = .dimmed
+                    self.update(.idle)
+                })
         }
         if let blank = self.blankDelay, self.idle != .blanked {
-            self.idleTimers.append(self.clock.schedule(at: self.lastActivity + .seconds(blank)) { [weak self] in
-                guard let self else { return }
-                self.idle = .blanked
-                let reason: Reason = self.wokenInOffTime ? .schedule : .idle
-                self.wokenInOffTime = false
-                self.update(reason)
-            })
+            self.idleTimers.append(
+                self.clock.schedule(at: self.lastActivity + .seconds(blank)) { [weak self] in
+                    guard let self else { return }
+                    self.idle = .blanked
+                    let reason: Reason = self.wokenInOffTime ? .schedule : .idle
+                    self.wokenInOffTime = false
+                    self.update(reason)
+                })
         }
     }
 

@@ -89,7 +89,8 @@ public struct PowerSchedule: Sendable, Equatable {
     private var intervals: [(start: Int, end: Int)] {
         var result: [(start: Int, end: Int)] = []
         for period in self.periods {
-            let length = period.crossesMidnight
+            let length =
+                period.crossesMidnight
                 ? 24 * 60 - period.on.minuteOfDay + period.off.minuteOfDay
                 : period.off.minuteOfDay - period.on.minuteOfDay
             for day in period.days {

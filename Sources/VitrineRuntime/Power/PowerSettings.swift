@@ -27,7 +27,10 @@ public struct PowerSettings: Sendable, Equatable {
     /// a minute, enough to look something up.
     public static let offTimeWakeSeconds = 60.0
 
-    public init(schedule: PowerSchedule = PowerSchedule(periods: []), blankAfter: Double? = nil, dimAfter: Double? = nil, dimLevel: Double = PowerSettings.defaultDimLevel, backlight: BacklightChoice = .auto) {
+    public init(
+        schedule: PowerSchedule = PowerSchedule(periods: []), blankAfter: Double? = nil, dimAfter: Double? = nil,
+        dimLevel: Double = PowerSettings.defaultDimLevel, backlight: BacklightChoice = .auto
+    ) {
         self.schedule = schedule
         self.blankAfter = blankAfter
         self.dimAfter = dimAfter

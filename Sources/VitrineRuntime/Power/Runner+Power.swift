@@ -56,10 +56,14 @@ extension DisplayPower {
         var members: [PanelPower] = []
         if let drm = output as? DRMOutput {
             members.append(FramePause(output: output, canShow: { [weak drm] in drm?.isShowing ?? false }, redraw: redraw))
-            members.append(OutputPowerSwitch(name: "DPMS on \(drm.name)", logger: logger) { [weak drm] on throws(VitrineError) in try drm?.setDisplayPower(on: on) })
+            members.append(
+                OutputPowerSwitch(name: "DPMS on \(drm.name)", logger: logger) { [weak drm] on throws(VitrineError) in try drm?.setDisplayPower(on: on) })
         } else if let fbdev = output as? FBDevOutput {
             members.append(FramePause(output: output, redraw: redraw))
-            members.append(OutputPowerSwitch(name: "FBIOBLANK on \(fbdev.device.path)", logger: logger) { [weak fbdev] on throws(VitrineError) in try fbdev?.setDisplayPower(on: on) })
+            members.append(
+                OutputPowerSwitch(name: "FBIOBLANK on \(fbdev.device.path)", logger: logger) { [weak fbdev] on throws(VitrineError) in
+                    try fbdev?.setDisplayPower(on: on)
+                })
         } else {
             members.append(FramePause(output: output, redraw: redraw))
             if output is HeadlessOutput { members.append(HeadlessPanelPower()) }

@@ -27,7 +27,8 @@ public struct ScriptedTouch: Equatable, Sendable {
     /// The line of a JSON touch script, with `t` in milliseconds `offset` microseconds earlier.
     public func scriptLine(from offset: Int64 = 0) -> String {
         let t = String(fixed: Double(self.time - offset) / 1000, decimals: 3)
-        let position = self.phase == .down || self.phase == .move ? #", "x": \#(String(fixed: self.x, decimals: 2)), "y": \#(String(fixed: self.y, decimals: 2))"# : ""
+        let position =
+            self.phase == .down || self.phase == .move ? #", "x": \#(String(fixed: self.x, decimals: 2)), "y": \#(String(fixed: self.y, decimals: 2))"# : ""
         return #"{"t": \#(t), "id": \#(self.id), "phase": "\#(self.phase.rawValue)"\#(position)}"#
     }
 }
@@ -90,7 +91,8 @@ public struct RandomTouches {
             let moving = self.stroke(id: 1, at: start + self.milliseconds(40...200), fast: self.chance(50), cancel: false)
             let point = self.point()
             let lift = (moving.last?.time ?? start) + self.milliseconds(0...300)
-            events = [ScriptedTouch(time: start, id: 0, phase: .down, x: point.x, y: point.y)] + moving
+            events =
+                [ScriptedTouch(time: start, id: 0, phase: .down, x: point.x, y: point.y)] + moving
                 + [ScriptedTouch(time: lift, id: 0, phase: .up, x: point.x, y: point.y)]
         }
         // Stable: a finger's own events keep their order when two share a time.
@@ -105,7 +107,9 @@ public struct RandomTouches {
         var events = [ScriptedTouch(time: start, id: id, phase: .down, x: point.x, y: point.y)]
         if self.chance(30) {
             // A finger that rolls a little while it presses (inside the slop).
-            events.append(ScriptedTouch(time: start + held / 2, id: id, phase: .move, x: self.clampX(point.x + self.double(-4...4)), y: self.clampY(point.y + self.double(-4...4))))
+            events.append(
+                ScriptedTouch(
+                    time: start + held / 2, id: id, phase: .move, x: self.clampX(point.x + self.double(-4...4)), y: self.clampY(point.y + self.double(-4...4))))
         }
         events.append(ScriptedTouch(time: start + held, id: id, phase: .up, x: events.last!.x, y: events.last!.y))
         return events
@@ -132,7 +136,10 @@ public struct RandomTouches {
             let f = Double(step) / Double(steps)
             // Ease in and out a little, as a finger does.
             let eased = f * f * (3 - 2 * f)
-            events.append(ScriptedTouch(time: start + Int64(step) * Self.sampleInterval, id: id, phase: .move, x: self.clampX(from.x + dx * eased), y: self.clampY(from.y + dy * eased)))
+            events.append(
+                ScriptedTouch(
+                    time: start + Int64(step) * Self.sampleInterval, id: id, phase: .move, x: self.clampX(from.x + dx * eased),
+                    y: self.clampY(from.y + dy * eased)))
         }
         var end = start + Int64(steps) * Self.sampleInterval
         if !fast && self.chance(25) { end += self.milliseconds(50...400) }  // held still, then lifted

@@ -98,7 +98,9 @@ public final class SceneBuilder {
         case .stack(let stack):
             var children: [View] = []
             for child in stack.children { children.append(try self.view(for: child)) }
-            return StackView(axis: stack.axis, spacing: stack.spacing, alignment: stack.alignment, distribution: stack.distribution, padding: stack.padding, children: children)
+            return StackView(
+                axis: stack.axis, spacing: stack.spacing, alignment: stack.alignment, distribution: stack.distribution, padding: stack.padding,
+                children: children)
         case .grid(let grid):
             var children: [View] = []
             for child in grid.children { children.append(try self.view(for: child)) }
@@ -106,7 +108,9 @@ public final class SceneBuilder {
         case .scroll(let scroll):
             return ContentScrollView(content: try self.view(for: scroll.content))
         case .text(let text):
-            let label = Label(text: self.text(text.text), style: self.theme.textStyle(text.style, alignment: text.alignment, maximumLines: text.lines), color: text.color.resolve(in: self.theme))
+            let label = Label(
+                text: self.text(text.text), style: self.theme.textStyle(text.style, alignment: text.alignment, maximumLines: text.lines),
+                color: text.color.resolve(in: self.theme))
             label.centersVertically = false
             label.isUserInteractionEnabled = false
             self.bind(label, when: text.text.binding != nil) { [unowned self] view in (view as? Label)?.text = self.text(text.text) }
@@ -129,7 +133,8 @@ public final class SceneBuilder {
             if let tint = model.tint { theme.tint = tint.resolve(in: self.theme) }
             var style = model.style
             if let selected = model.selectedStyle, case .setLanguage(let code)? = model.action, code == self.language { style = selected }
-            let button = Button(title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
+            let button = Button(
+                title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
             if let shown = model.titleWhenSplitSheetShown { self.toggledButtons.append((button, model.title, shown)) }
             self.bind(button, when: model.title.binding != nil) { [unowned self] view in (view as? Button)?.title = self.text(model.title) }
@@ -138,7 +143,9 @@ public final class SceneBuilder {
             let view = ListView(sections: try self.sections(list, path: node.path), theme: self.theme)
             let bound = list.sections.contains { section in
                 section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
-                    || section.rows.contains { row in row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil }
+                    || section.rows.contains { row in
+                        row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil
+                    }
             }
             self.bind(view, when: bound) { [unowned self] view in
                 do {
@@ -150,14 +157,18 @@ public final class SceneBuilder {
             return view
         case .card(let card):
             let image = try card.image.map { value throws(VitrineError) in try self.picture(value, field: node.path + ".image") } ?? nil
-            let view = CardView(image: image, title: self.text(card.title), subtitle: card.subtitle.map { self.text($0) }, theme: self.theme, action: self.action(card.action, at: node.path + ".action"))
+            let view = CardView(
+                image: image, title: self.text(card.title), subtitle: card.subtitle.map { self.text($0) }, theme: self.theme,
+                action: self.action(card.action, at: node.path + ".action"))
             view.imageAspectRatio = card.imageAspectRatio
             view.imageView?.focus = card.focus
             self.bind(view, when: card.title.binding != nil || card.subtitle?.binding != nil || card.image?.binding != nil) { [unowned self] view in
                 guard let card2 = view as? CardView else { return }
                 card2.titleLabel.text = self.text(card.title)
                 if let subtitle = card.subtitle { card2.subtitleLabel?.text = self.text(subtitle) }
-                if let value = card.image, value.binding != nil, let picture = try? self.picture(value, field: node.path + ".image") { card2.imageView?.image = picture }
+                if let value = card.image, value.binding != nil, let picture = try? self.picture(value, field: node.path + ".image") {
+                    card2.imageView?.image = picture
+                }
             }
             return view
         case .spacer(let minLength):
@@ -196,13 +207,14 @@ public final class SceneBuilder {
         if let value = row.thumbnail {
             do {
                 thumbnail = try self.picture(value, field: path + ".thumbnail", item: item)
-            } catch where item != nil || value.binding != nil {
+            } catch  where item != nil || value.binding != nil {
                 // A picture named by the data that cannot be shown: the row goes without it.
                 self.logger.error("\(error)")
             }
         }
         return ListRow(
-            title: self.text(row.title, item: item), subtitle: row.subtitle.map { self.text($0, item: item) }, trailing: row.trailing.map { self.text($0, item: item) },
+            title: self.text(row.title, item: item), subtitle: row.subtitle.map { self.text($0, item: item) },
+            trailing: row.trailing.map { self.text($0, item: item) },
             thumbnail: thumbnail, disclosure: row.showsDisclosure, identifier: path, action: self.action(row.action, at: path + ".action"))
     }
 }

@@ -33,12 +33,16 @@ public final class ScreenView: View {
         self.body = ContentScrollView(content: content)
         var item = NavigationItem(title: builder.text(model.title))
         if let left = model.leftItem {
-            item.leftItem = BarButtonItem(title: builder.text(left.title), icon: left.icon) { [weak builder] in builder?.perform(left.action, model.path + ".left.action") }
+            item.leftItem = BarButtonItem(title: builder.text(left.title), icon: left.icon) { [weak builder] in
+                builder?.perform(left.action, model.path + ".left.action")
+            }
         } else {
             item.leftItem = backItem
         }
         if let right = model.rightItem {
-            item.rightItem = BarButtonItem(title: builder.text(right.title), icon: right.icon) { [weak builder] in builder?.perform(right.action, model.path + ".right.action") }
+            item.rightItem = BarButtonItem(title: builder.text(right.title), icon: right.icon) { [weak builder] in
+                builder?.perform(right.action, model.path + ".right.action")
+            }
         }
         let showsBar: Bool
         switch model.bar {
@@ -49,7 +53,8 @@ public final class ScreenView: View {
         if showsBar {
             let bar = NavigationBar(item: item, theme: theme)
             bar.backgroundColor = theme.surface.withOpacity(0.94)
-            builder.bind(bar, when: model.title.binding != nil || model.leftItem?.title.binding != nil || model.rightItem?.title.binding != nil) { [weak builder] view in
+            builder.bind(bar, when: model.title.binding != nil || model.leftItem?.title.binding != nil || model.rightItem?.title.binding != nil) {
+                [weak builder] view in
                 guard let builder, let bar = view as? NavigationBar else { return }
                 bar.titleLabel.text = builder.text(model.title)
                 if let left = model.leftItem, model.leftItem?.title.binding != nil { bar.leftButton?.title = builder.text(left.title) }

@@ -81,7 +81,9 @@ public final class ViewRegistry {
 
     func make(_ type: String, properties: JSONValue, context: ViewContext) throws(VitrineError) -> View {
         guard let entry = self.factories[type] else {
-            throw VitrineError(.invalidArgument, "\(context.path): no view type \"\(type)\" is registered", hint: "register it with ViewRegistry.register before loading the config")
+            throw VitrineError(
+                .invalidArgument, "\(context.path): no view type \"\(type)\" is registered",
+                hint: "register it with ViewRegistry.register before loading the config")
         }
         return try entry.make(properties, context)
     }

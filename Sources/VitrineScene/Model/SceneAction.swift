@@ -34,7 +34,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
         "pop": .pop, "popToRoot": .popToRoot, "dismiss": .dismiss, "showSplitSheet": .showSplitSheet, "hideSplitSheet": .hideSplitSheet,
-        "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding,
+        "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding
     ]
 
     /// The screen the action leads to, if any (the last one, for a sequence).
@@ -119,7 +119,9 @@ public struct SheetPresentation: Sendable, Equatable {
         if let height = self.collapsedHeight { members.append(("height", height.json)) }
         if let height = self.expandedHeight { members.append(("expandedHeight", height.json)) }
         switch self.backdrop {
-        case .blur(let style): members.append(("backdrop", .string("blur"))); members.append(("blurStyle", .string(style.rawValue)))
+        case .blur(let style):
+            members.append(("backdrop", .string("blur")))
+            members.append(("blurStyle", .string(style.rawValue)))
         case .dim: members.append(("backdrop", .string("dim")))
         }
         if !self.dismissOnTouchOutside { members.append(("dismissOnTouchOutside", .bool(false))) }

@@ -254,7 +254,10 @@ public struct CardNode: Sendable, Equatable {
     public var imageAspectRatio: Double
     public var focus: Point
 
-    public init(title: TextValue, subtitle: TextValue? = nil, image: ImageValue? = nil, action: SceneAction? = nil, imageAspectRatio: Double = 1.5, focus: Point = Point(x: 0.5, y: 0.5)) {
+    public init(
+        title: TextValue, subtitle: TextValue? = nil, image: ImageValue? = nil, action: SceneAction? = nil, imageAspectRatio: Double = 1.5,
+        focus: Point = Point(x: 0.5, y: 0.5)
+    ) {
         self.image = image
         self.title = title
         self.subtitle = subtitle

@@ -20,7 +20,10 @@ extension SceneController: ControllableScene {
             func target() throws(VitrineError) -> String {
                 guard let screen else { throw VitrineError(.invalidArgument, "navigate \(to): \"screen\" must name a screen") }
                 guard self.model.screen(screen) != nil else {
-                    throw VitrineError(.invalidArgument, "navigate \(to): there is no screen \(QuotedValue.quoted(screen)) (screens: \(self.model.screens.prefix(20).map(\.id).joined(separator: ", ")))")
+                    throw VitrineError(
+                        .invalidArgument,
+                        "navigate \(to): there is no screen \(QuotedValue.quoted(screen)) (screens: \(self.model.screens.prefix(20).map(\.id).joined(separator: ", ")))"
+                    )
                 }
                 return screen
             }
@@ -55,9 +58,13 @@ extension SceneController: ControllableScene {
             self.resetIdle()
             return .object([("idle_at_ms", self.idleDeadline.map { .number($0.milliseconds.rounded()) } ?? .null)])
         case "language":
-            guard let language = arguments["language"]?.stringValue else { throw VitrineError(.invalidArgument, "language: \"language\" must be a language code") }
+            guard let language = arguments["language"]?.stringValue else {
+                throw VitrineError(.invalidArgument, "language: \"language\" must be a language code")
+            }
             guard self.model.languages.contains(language) else {
-                throw VitrineError(.invalidArgument, "language: \(QuotedValue.quoted(language)) is not one of the kiosk's languages (\(self.model.languages.joined(separator: ", ")))")
+                throw VitrineError(
+                    .invalidArgument,
+                    "language: \(QuotedValue.quoted(language)) is not one of the kiosk's languages (\(self.model.languages.joined(separator: ", ")))")
             }
             self.setLanguage(language)
             return .object([("language", .string(language))])
@@ -74,7 +81,7 @@ extension SceneController: ControllableScene {
             ("transitioning", .bool(self.navigation?.isTransitioning ?? false)),
             ("screen", self.frontScreenID.map(JSONValue.string) ?? .null),
             ("stack", .array(self.navigationStack.map { .string($0.model.id) })),
-            ("sheet", (self.contentSheet?.isPresented == true ? self.presentedScreen?.model.id : nil).map(JSONValue.string) ?? .null),
+            ("sheet", (self.contentSheet?.isPresented == true ? self.presentedScreen?.model.id : nil).map(JSONValue.string) ?? .null)
         ])
     }
 }

@@ -10,7 +10,7 @@ extension SceneController {
             ("stack", .array(self.navigationStack.map { .string($0.model.id) })),
             ("onboarding", ((self.onboarding?.pager.currentPage as? ScreenView)?.model.id).map(JSONValue.string) ?? .null),
             ("onboardingShowing", .bool(self.isOnboardingShowing)),
-            ("language", self.language.map(JSONValue.string) ?? .null),
+            ("language", self.language.map(JSONValue.string) ?? .null)
         ])
     }
 

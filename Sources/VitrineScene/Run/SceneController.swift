@@ -88,7 +88,9 @@ public final class SceneController: Scene {
     public func mount(in window: Window) throws(VitrineError) {
         self.window = window
         guard self.model.screen(self.model.start) != nil else {
-            throw VitrineError(.invalidArgument, "start: no screen \"\(self.model.start)\"", hint: "name one of the screens: " + self.model.screens.map(\.id).joined(separator: ", "))
+            throw VitrineError(
+                .invalidArgument, "start: no screen \"\(self.model.start)\"",
+                hint: "name one of the screens: " + self.model.screens.map(\.id).joined(separator: ", "))
         }
         try self.build(stack: [self.model.start], onboardingPage: self.model.onboarding?.pages.first, onboardingShowing: true)
         window.root.backgroundColor = self.theme.background
@@ -148,7 +150,9 @@ public final class SceneController: Scene {
             throw VitrineError(.invalidArgument, "no screen \"\(id)\"", hint: "screens: " + self.model.screens.map(\.id).joined(separator: ", "))
         }
         if hidesBar { model.bar = .hidden }
-        let back = canGoBack ? BarButtonItem(title: Self.backTitle(in: self.language), icon: "back") { [unowned self] in self.perform(.pop, from: model.path + ".back") } : nil
+        let back =
+            canGoBack
+            ? BarButtonItem(title: Self.backTitle(in: self.language), icon: "back") { [unowned self] in self.perform(.pop, from: model.path + ".back") } : nil
         let sheet = model.splitSheet.flatMap { self.model.screen($0.screen) }
         let view = try ScreenView(model: model, builder: self.builder, backItem: back, sheetScreen: sheet, clearBackground: page)
         if let split = view.splitSheet {
@@ -166,7 +170,7 @@ public final class SceneController: Scene {
     static let backTitles = [
         "de": "Zurück", "fr": "Retour", "es": "Atrás", "it": "Indietro", "nl": "Terug", "pt": "Voltar", "pl": "Wstecz", "sv": "Tillbaka",
         "da": "Tilbage", "nb": "Tilbake", "fi": "Takaisin", "cs": "Zpět", "tr": "Geri", "ru": "Назад", "uk": "Назад", "el": "Πίσω",
-        "ja": "戻る", "zh": "返回", "ko": "뒤로",
+        "ja": "戻る", "zh": "返回", "ko": "뒤로"
     ]
 
     static func backTitle(in language: String?) -> String {
@@ -269,8 +273,16 @@ public final class SceneController: Scene {
         }
         let model = screen.model
         var item = NavigationItem(title: self.builder.text(model.title))
-        if let left = model.leftItem { item.leftItem = BarButtonItem(title: self.builder.text(left.title), icon: left.icon) { [unowned self] in self.perform(left.action, from: model.path + ".left.action") } }
-        if let right = model.rightItem { item.rightItem = BarButtonItem(title: self.builder.text(right.title), icon: right.icon) { [unowned self] in self.perform(right.action, from: model.path + ".right.action") } }
+        if let left = model.leftItem {
+            item.leftItem = BarButtonItem(title: self.builder.text(left.title), icon: left.icon) { [unowned self] in
+                self.perform(left.action, from: model.path + ".left.action")
+            }
+        }
+        if let right = model.rightItem {
+            item.rightItem = BarButtonItem(title: self.builder.text(right.title), icon: right.icon) { [unowned self] in
+                self.perform(right.action, from: model.path + ".right.action")
+            }
+        }
         let height = window.size.height
         let content = ViewContent(
             view: screen, navigationItem: item, collapsedHeight: presentation.collapsedHeight?.resolve(screenHeight: height),
@@ -323,7 +335,8 @@ public final class SceneController: Scene {
         self.finishingOnboarding = true
         self.record("finishOnboarding")
         self.screenChanged()
-        let fade = SpringAnimation(value: 1, target: 0, parameters: SpringParameters(response: 0.35, dampingRatio: 1), tolerance: SettleTolerance.pixels.perUnit(of: 255))
+        let fade = SpringAnimation(
+            value: 1, target: 0, parameters: SpringParameters(response: 0.35, dampingRatio: 1), tolerance: SettleTolerance.pixels.perUnit(of: 255))
         fade.onUpdate = { [weak onboarding] value in onboarding?.alpha = value }
         fade.onComplete = { [weak self, weak onboarding] in
             guard let self, self.finishingOnboarding else { return }

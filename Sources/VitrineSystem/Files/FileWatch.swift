@@ -29,7 +29,9 @@ public final class FileWatch {
     ///   - wholeFolders: folders in which every name is followed (`vitrine preview` follows the
     ///     config's folder and its image and data folders); hidden names, editors' backups
     ///     (`name~`, `.swp`) and vim's `4913` probe are left out.
-    public init(paths: [String], wholeFolders: [String] = [], loop: EventLoop, logger: Logger = Logger("files"), onChange: @escaping ([String]) -> Void) throws(VitrineError) {
+    public init(paths: [String], wholeFolders: [String] = [], loop: EventLoop, logger: Logger = Logger("files"), onChange: @escaping ([String]) -> Void)
+        throws(VitrineError)
+    {
         self.paths = paths
         self.onChange = onChange
         self.logger = logger
@@ -37,7 +39,8 @@ public final class FileWatch {
             let fd = try Syscall.retrying("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
             self.descriptor = OwnedDescriptor(adopting: fd)
         } catch {
-            throw VitrineError(.unsupported, "cannot follow \(paths.joined(separator: ", ")): inotify is not available", hint: "changes apply at the next start", cause: error)
+            throw VitrineError(
+                .unsupported, "cannot follow \(paths.joined(separator: ", ")): inotify is not available", hint: "changes apply at the next start", cause: error)
         }
         var byFolder: [String: [String: String]] = [:]
         for path in paths {
@@ -54,7 +57,9 @@ public final class FileWatch {
         do {
             self.loopWatch = try loop.watch(fileDescriptor: self.descriptor.rawValue) { [weak self] in self?.drain() }
         } catch {
-            throw VitrineError(.ioFailure, "cannot follow \(paths.joined(separator: ", ")): the run loop refused the inotify fd", hint: "changes apply at the next start", cause: error)
+            throw VitrineError(
+                .ioFailure, "cannot follow \(paths.joined(separator: ", ")): the run loop refused the inotify fd", hint: "changes apply at the next start",
+                cause: error)
         }
     }
 

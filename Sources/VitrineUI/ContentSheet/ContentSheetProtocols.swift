@@ -86,7 +86,8 @@ public final class ViewContent: ContentSheetContent {
     public var expanded: Double?
     public weak var scrollView: ScrollView?
 
-    public init(view: View, navigationItem: NavigationItem? = nil, collapsedHeight: Double? = nil, expandedHeight: Double? = nil, scrollView: ScrollView? = nil) {
+    public init(view: View, navigationItem: NavigationItem? = nil, collapsedHeight: Double? = nil, expandedHeight: Double? = nil, scrollView: ScrollView? = nil)
+    {
         self.view = view
         self.navigationItem = navigationItem
         self.collapsed = collapsedHeight

@@ -41,9 +41,10 @@ public final class GridView: View {
         var index = 0
         while index < items.count {
             let row = items[index..<min(items.count, index + columns)]
-            heights.append(row.map { item in
-                item.layoutHeight.fixedLength(in: .infinity) ?? item.sizeThatFits(Size(width: cellWidth, height: .infinity)).height
-            }.max() ?? 0)
+            heights.append(
+                row.map { item in
+                    item.layoutHeight.fixedLength(in: .infinity) ?? item.sizeThatFits(Size(width: cellWidth, height: .infinity)).height
+                }.max() ?? 0)
             index += columns
         }
         return (columns, cellWidth, heights)
@@ -86,7 +87,8 @@ public final class Divider: View {
 
     public override func sizeThatFits(_ size: Size) -> Size {
         // Offered an unbounded height (a column), it is a horizontal line; else a vertical one.
-        size.height.isInfinite || size.height > size.width ? Size(width: size.width.isFinite ? size.width : 0, height: self.hairline)
+        size.height.isInfinite || size.height > size.width
+            ? Size(width: size.width.isFinite ? size.width : 0, height: self.hairline)
             : Size(width: self.hairline, height: size.height)
     }
 }

@@ -75,7 +75,7 @@ public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
     public var json: JSONValue {
         .object([
             ("kind", .string(self.kind.rawValue)), ("name", .string(self.name)), ("payload", self.payload),
-            ("time_ms", .number((Double(self.time.nanoseconds) / 1e6).rounded())),
+            ("time_ms", .number((Double(self.time.nanoseconds) / 1e6).rounded()))
         ])
     }
 

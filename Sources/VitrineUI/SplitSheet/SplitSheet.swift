@@ -234,7 +234,8 @@ public final class SplitSheet: View {
             }
         }
         self.showing = target != 0
-        self.motion.settle(to: target, velocity: velocity, parameters: SpringParameters(uiKitDuration: self.animationDuration, dampingRatio: 1)) { [weak self] in
+        self.motion.settle(to: target, velocity: velocity, parameters: SpringParameters(uiKitDuration: self.animationDuration, dampingRatio: 1)) {
+            [weak self] in
             guard let self else { return }
             self.onRest?(self.detent)
         }

@@ -70,33 +70,51 @@ open class View {
 
     public var backgroundColor: Color? {
         get { self.layer.backgroundColor }
-        set { self.layer.backgroundColor = newValue; self.invalidate() }
+        set {
+            self.layer.backgroundColor = newValue
+            self.invalidate()
+        }
     }
 
     public var cornerRadii: CornerRadii {
         get { self.layer.cornerRadii }
-        set { self.layer.cornerRadii = newValue; self.invalidate() }
+        set {
+            self.layer.cornerRadii = newValue
+            self.invalidate()
+        }
     }
 
     /// Opacity from 0 (invisible, and not hit-testable) to 1.
     public var alpha: Double {
         get { self.layer.opacity }
-        set { self.layer.opacity = newValue; self.invalidate() }
+        set {
+            self.layer.opacity = newValue
+            self.invalidate()
+        }
     }
 
     public var isHidden: Bool {
         get { self.layer.isHidden }
-        set { self.layer.isHidden = newValue; self.invalidate() }
+        set {
+            self.layer.isHidden = newValue
+            self.invalidate()
+        }
     }
 
     public var clipsToBounds: Bool {
         get { self.layer.clipsToBounds }
-        set { self.layer.clipsToBounds = newValue; self.invalidate() }
+        set {
+            self.layer.clipsToBounds = newValue
+            self.invalidate()
+        }
     }
 
     public var shadow: LayerShadow? {
         get { self.layer.shadow }
-        set { self.layer.shadow = newValue; self.invalidate() }
+        set {
+            self.layer.shadow = newValue
+            self.invalidate()
+        }
     }
 
     // MARK: - Tree

@@ -14,7 +14,7 @@ public enum Icon {
     /// Short names for the icons the toolkit itself uses.
     public static let aliases: [String: String] = [
         "back": "arrow_back_ios_new", "forward": "arrow_forward_ios", "chevron": "chevron_right", "close": "close",
-        "info": "info", "language": "language", "home": "home", "map": "map", "schedule": "schedule",
+        "info": "info", "language": "language", "home": "home", "map": "map", "schedule": "schedule"
     ]
 
     /// The ligature name the font knows `name` by.

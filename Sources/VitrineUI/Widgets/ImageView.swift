@@ -10,7 +10,12 @@ import VitrineGraphics
 /// tall as the image's aspect ratio makes it at the width it is given (`sizeThatFits`).
 public final class ImageView: View {
     public var image: PixelBuffer? {
-        didSet { if oldValue !== self.image { self.setNeedsDisplay(); self.superview?.setNeedsLayout() } }
+        didSet {
+            if oldValue !== self.image {
+                self.setNeedsDisplay()
+                self.superview?.setNeedsLayout()
+            }
+        }
     }
     public var scaleMode: ScaleMode = .fill {
         didSet { if oldValue != self.scaleMode { self.setNeedsDisplay() } }
@@ -120,7 +125,8 @@ public final class PageIndicator: View {
         let y = self.bounds.height / 2
         for page in 0..<self.numberOfPages {
             let closeness = max(0, 1 - abs(Double(page) - self.currentPage))
-            canvas.fillCircle(center: Point(x: x, y: y), radius: self.dotDiameter / 2, color: self.dotColor.interpolated(to: self.currentDotColor, fraction: closeness))
+            canvas.fillCircle(
+                center: Point(x: x, y: y), radius: self.dotDiameter / 2, color: self.dotColor.interpolated(to: self.currentDotColor, fraction: closeness))
             x += self.dotDiameter + self.spacing
         }
     }

@@ -77,7 +77,9 @@ public final class Button: View {
         self.style = style
         let textColor = style == .filled ? theme.onTint : theme.tint
         self.titleLabel = Label(
-            text: title, style: TextStyle(font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: theme.bodySize * theme.typeScale, alignment: .center, maximumLines: 1),
+            text: title,
+            style: TextStyle(
+                font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: theme.bodySize * theme.typeScale, alignment: .center, maximumLines: 1),
             color: textColor)
         self.action = action
         switch style {
@@ -148,7 +150,9 @@ public final class Button: View {
             self.titleLabel.frame = bounds.insetBy(dx: 8, dy: 0)
             return
         }
-        let titleWidth = self.title.isEmpty ? 0 : min(self.titleLabel.sizeThatFits(Size(width: .infinity, height: .infinity)).width, max(0, bounds.width - 16 - self.iconSize - self.gap))
+        let titleWidth =
+            self.title.isEmpty
+            ? 0 : min(self.titleLabel.sizeThatFits(Size(width: .infinity, height: .infinity)).width, max(0, bounds.width - 16 - self.iconSize - self.gap))
         let content = self.iconSize + self.gap + titleWidth
         let x = (bounds.width - content) / 2
         icon.frame = Rect(x: x, y: (bounds.height - self.iconSize) / 2, width: self.iconSize, height: self.iconSize)

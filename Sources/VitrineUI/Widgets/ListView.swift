@@ -198,7 +198,9 @@ public final class ListRowView: View {
         self.row = row
         self.titleLabel = Label(text: row.title, style: theme.textStyle(.body, maximumLines: 2), color: theme.label)
         self.subtitleLabel = row.subtitle.map { Label(text: $0, style: theme.textStyle(.subheadline, maximumLines: 2), color: theme.secondaryLabel) }
-        self.trailingLabel = row.trailing.map { Label(text: $0, style: theme.textStyle(.body, alignment: .right, maximumLines: 1), color: theme.secondaryLabel) }
+        self.trailingLabel = row.trailing.map {
+            Label(text: $0, style: theme.textStyle(.body, alignment: .right, maximumLines: 1), color: theme.secondaryLabel)
+        }
         self.thumbnailView = row.thumbnail.map { image in
             let view = ImageView(image: image, scaleMode: .fill)
             view.cornerRadius = 8

@@ -97,11 +97,13 @@ final class SimulatedKMSDevice: KMSDevice {
         card.buffers[id] = memory
         card.liveFramebuffers.insert(id)
         card.calls.append("create \(id)")
-        return DumbBuffer(framebufferID: id, size: size, stride: memory.stride, pixels: memory.pixels, release: { [memory] in
-            _ = memory
-            card.liveFramebuffers.remove(id)
-            card.calls.append("destroy \(id)")
-        })
+        return DumbBuffer(
+            framebufferID: id, size: size, stride: memory.stride, pixels: memory.pixels,
+            release: { [memory] in
+                _ = memory
+                card.liveFramebuffers.remove(id)
+                card.calls.append("destroy \(id)")
+            })
     }
 
     func setCRTC(_ crtcID: UInt32, framebufferID: UInt32, x: UInt32, y: UInt32, connectorIDs: [UInt32], mode: DRMMode?) throws(VitrineError) {
@@ -164,9 +166,17 @@ struct SimulatedDisplay {
     static let hdmi: UInt32 = 40
     static let crtc: UInt32 = 30
 
-    init(connected: Bool = true, modes: [DRMMode] = [DRMMode(width: 1280, height: 800, refreshRate: 60, preferred: true), DRMMode(width: 1920, height: 1080, refreshRate: 60)], previousFramebuffer: UInt32 = 7) {
+    init(
+        connected: Bool = true,
+        modes: [DRMMode] = [DRMMode(width: 1280, height: 800, refreshRate: 60, preferred: true), DRMMode(width: 1920, height: 1080, refreshRate: 60)],
+        previousFramebuffer: UInt32 = 7
+    ) {
         self.card = SimulatedKMSDevice.Card(
-            connectors: [KMSConnector(id: Self.hdmi, name: "HDMI-A-1", status: connected ? .connected : .disconnected, modes: connected ? modes : [], encoderID: 0, encoderIDs: [1], widthMM: 217, heightMM: 136)],
+            connectors: [
+                KMSConnector(
+                    id: Self.hdmi, name: "HDMI-A-1", status: connected ? .connected : .disconnected, modes: connected ? modes : [], encoderID: 0,
+                    encoderIDs: [1], widthMM: 217, heightMM: 136)
+            ],
             crtcs: [KMSCRTCState(id: Self.crtc, framebufferID: previousFramebuffer, x: 0, y: 0, mode: nil)])
     }
 
@@ -191,5 +201,6 @@ struct SimulatedDisplay {
         self.card.connectors[0].modes = []
     }
 
-    static let hotplugEvent = UdevDevice(sysname: "card0", syspath: "/sys/class/drm/card0", devnode: "/dev/dri/card0", action: "change", properties: ["HOTPLUG": "1"])
+    static let hotplugEvent = UdevDevice(
+        sysname: "card0", syspath: "/sys/class/drm/card0", devnode: "/dev/dri/card0", action: "change", properties: ["HOTPLUG": "1"])
 }

@@ -11,7 +11,8 @@ public enum Doctor {
         let service = DoctorService.load(system)
         let user = accounts.user(id: system.userID)?.name ?? "uid \(system.userID)"
         var journal: String? = nil
-        if (Int(service["NRestarts"]) ?? 0) > 0, let answer = system.run(["journalctl", "-u", DoctorService.unit, "-b", "--no-pager", "-o", "cat", "-n", "300"]),
+        if (Int(service["NRestarts"]) ?? 0) > 0,
+            let answer = system.run(["journalctl", "-u", DoctorService.unit, "-b", "--no-pager", "-o", "cat", "-n", "300"]),
             answer.status == 0, !answer.output.isEmpty
         {
             journal = answer.output

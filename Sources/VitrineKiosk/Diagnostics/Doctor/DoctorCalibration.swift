@@ -24,7 +24,8 @@ public struct DoctorCalibration: Sendable {
         let readable = store.problems.isEmpty
         let rule = self.ruleFolders.map { $0 + "/" + self.rule }.first { system.exists($0) }
         let devices = input.devices.filter { $0.capabilities.contains(.touch) }.map { device in
-            let key = device.properties["VITRINE_CALIBRATION_KEY"]
+            let key =
+                device.properties["VITRINE_CALIBRATION_KEY"]
                 ?? CalibrationKey.make(
                     serial: device.properties["ID_SERIAL"], vendor: device.vendor, product: device.product, name: device.name)
             return (device.node, device.name, key, device.properties[CalibrationStore.propertyName])
@@ -41,7 +42,9 @@ public struct DoctorCalibration: Sendable {
             return [
                 .warn(
                     "calibration", "\(directory): \(reason); touch devices run uncalibrated",
-                    fix: "make it a folder the service user can read and enter: chown vitrine: \(directory) && chmod 750 \(directory) (as another user, run sudo vitrine doctor)")
+                    fix:
+                        "make it a folder the service user can read and enter: chown vitrine: \(directory) && chmod 750 \(directory) (as another user, run sudo vitrine doctor)"
+                )
             ]
         }
         var findings: [DoctorFinding] = []
@@ -59,7 +62,9 @@ public struct DoctorCalibration: Sendable {
         for entry in entries {
             if let problem = entry.problem ?? entry.matrix?.defect.map({ "its matrix is unusable: \($0)" }) {
                 findings.append(
-                    .fail("calibration", "\(entry.path): \(problem)", fix: "calibrate again: systemctl start vitrine-calibrate (or remove the file: vitrine calibrate --reset)"))
+                    .fail(
+                        "calibration", "\(entry.path): \(problem)",
+                        fix: "calibrate again: systemctl start vitrine-calibrate (or remove the file: vitrine calibrate --reset)"))
                 continue
             }
             guard let matrix = entry.matrix else { continue }
@@ -71,10 +76,12 @@ public struct DoctorCalibration: Sendable {
             if let value = device.udevMatrix, let udev = CalibrationMatrix(udevValue: value), udev.values == matrix.values {
                 findings.append(.ok("calibration", "\(label), applied by udev"))
             } else if self.rulePath != nil {
-                let seen = device.udevMatrix.map { "udev has LIBINPUT_CALIBRATION_MATRIX=\"\($0)\" (another rule wins, or it is stale)" } ?? "udev has not applied it"
+                let seen =
+                    device.udevMatrix.map { "udev has LIBINPUT_CALIBRATION_MATRIX=\"\($0)\" (another rule wins, or it is stale)" } ?? "udev has not applied it"
                 findings.append(
-                    .warn("calibration", "\(label); \(seen): Vitrine applies the file itself, other libinput users do not",
-                          fix: "udevadm trigger --action=add \(device.node.replacing("/dev/input/", with: "/sys/class/input/"))"))
+                    .warn(
+                        "calibration", "\(label); \(seen): Vitrine applies the file itself, other libinput users do not",
+                        fix: "udevadm trigger --action=add \(device.node.replacing("/dev/input/", with: "/sys/class/input/"))"))
             }
         }
         return findings

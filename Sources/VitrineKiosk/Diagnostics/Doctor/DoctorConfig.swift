@@ -11,7 +11,11 @@ public enum DoctorConfig {
             check = try ConfigDiagnosis.check(path: path, fonts: fonts)
         } catch {
             if error.errno == ENOENT {
-                return [.warn("config", "no config at \(path): the kiosk shows the built-in demo", fix: "write one (Docs/config.md), check it with vitrine check-config \(path), then systemctl reload vitrine")]
+                return [
+                    .warn(
+                        "config", "no config at \(path): the kiosk shows the built-in demo",
+                        fix: "write one (Docs/config.md), check it with vitrine check-config \(path), then systemctl reload vitrine")
+                ]
             }
             return [.fail("config", "\(path) cannot be read by \(user): \(error)", fix: "the service user vitrine must read it: chmod 644 \(path)")]
         }
@@ -20,7 +24,10 @@ public enum DoctorConfig {
             findings.append(.ok("config", "\(path) is valid (version \(check.configuration.version))"))
         }
         for error in check.errors {
-            findings.append(.fail("config", "\(path): \(error)", fix: "fix \(error.field ?? "the file") (Docs/config.md), check with vitrine check-config \(path), then systemctl reload vitrine"))
+            findings.append(
+                .fail(
+                    "config", "\(path): \(error)",
+                    fix: "fix \(error.field ?? "the file") (Docs/config.md), check with vitrine check-config \(path), then systemctl reload vitrine"))
         }
         for warning in check.warnings {
             findings.append(self.warning(warning, path: path))

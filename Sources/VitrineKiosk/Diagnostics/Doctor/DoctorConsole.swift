@@ -28,19 +28,24 @@ public struct DoctorConsole: Sendable {
                         fix: "plymouth quit; the unit's ExecStartPost=-+/usr/bin/plymouth quit --retain-splash should have (journalctl -u vitrine -b)"))
             } else {
                 findings.append(
-                    .warn("vt", "plymouth runs (\(process)) and may hold DRM master", fix: "systemctl start vitrine (its ExecStartPre deactivates plymouth), or plymouth quit"))
+                    .warn(
+                        "vt", "plymouth runs (\(process)) and may hold DRM master",
+                        fix: "systemctl start vitrine (its ExecStartPre deactivates plymouth), or plymouth quit"))
             }
         } else {
             findings.append(.ok("vt", self.plymouthInstalled ? "plymouth has quit" : "plymouth is not installed (no splash to hand over)"))
         }
         guard let getty = self.getty else {
-            findings.append(.warn("vt", "systemctl does not answer: getty@tty1.service is not checked", fix: "systemctl mask getty@tty1.service on a systemd system"))
+            findings.append(
+                .warn("vt", "systemctl does not answer: getty@tty1.service is not checked", fix: "systemctl mask getty@tty1.service on a systemd system"))
             return findings
         }
         let state = getty["UnitFileState"] ?? "", active = getty["ActiveState"] ?? ""
         if active == "active" || active == "activating" {
             findings.append(
-                .fail("vt", "a getty runs on tty1 (getty@tty1.service \(active)): its login prompt takes the kiosk's screen", fix: "systemctl mask --now getty@tty1.service"))
+                .fail(
+                    "vt", "a getty runs on tty1 (getty@tty1.service \(active)): its login prompt takes the kiosk's screen",
+                    fix: "systemctl mask --now getty@tty1.service"))
         } else if state == "masked" || getty["LoadState"] == "masked" {
             findings.append(.ok("vt", "getty@tty1.service is masked (no login prompt on tty1)"))
         } else if state == "disabled" {
@@ -48,7 +53,9 @@ public struct DoctorConsole: Sendable {
                 .ok("vt", "getty@tty1.service is disabled (logind may still start autovt@tty1 on a VT switch; the unit conflicts with it)"))
         } else {
             findings.append(
-                .warn("vt", "getty@tty1.service is \(state.isEmpty ? "not masked" : state): a login prompt may flash on tty1 at boot", fix: "systemctl mask getty@tty1.service"))
+                .warn(
+                    "vt", "getty@tty1.service is \(state.isEmpty ? "not masked" : state): a login prompt may flash on tty1 at boot",
+                    fix: "systemctl mask getty@tty1.service"))
         }
         return findings
     }

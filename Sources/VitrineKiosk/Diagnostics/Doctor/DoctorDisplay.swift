@@ -40,7 +40,8 @@ public struct DoctorDisplay: Sendable {
         let paths = system.cards()
         let inventory = DisplayInventory.scan(candidates: paths, open: system.openCard)
         let cards = inventory.cards.map { card in
-            let master: Master = card.error == nil && card.supportsKMS ? self.probeMaster(card.path, open: system.openCard) : .unknown(card.error ?? "render-only")
+            let master: Master =
+                card.error == nil && card.supportsKMS ? self.probeMaster(card.path, open: system.openCard) : .unknown(card.error ?? "render-only")
             let processes = DoctorProcesses.holders(of: card.path, system: system, excluding: system.processID)
             let group = system.status(card.path).flatMap { accounts.group(id: $0.gid)?.name }
             return Card(inventory: card, master: master, processes: processes, group: group)
@@ -101,7 +102,11 @@ public struct DoctorDisplay: Sendable {
                 let group = card.group ?? "video"
                 let message = "\(info.path) cannot be opened by \(self.user): permission denied"
                 guard self.speaksForKiosk else {
-                    return [.warn("drm", message, fix: "check as root or as the service user (sudo vitrine doctor); for \(self.user): usermod -aG \(group) \(self.user)")]
+                    return [
+                        .warn(
+                            "drm", message,
+                            fix: "check as root or as the service user (sudo vitrine doctor); for \(self.user): usermod -aG \(group) \(self.user)")
+                    ]
                 }
                 return [.fail("drm", message, fix: "add \(self.user) to group \(group): usermod -aG \(group) \(self.user)")]
             }
@@ -115,12 +120,17 @@ public struct DoctorDisplay: Sendable {
             findings.append(
                 .warn(
                     "drm", "\(name) (\(info.driver)): no connector connected" + (list.isEmpty ? "" : " (\(list))"),
-                    fix: "plug the panel in and check its cable; the kiosk waits for it (vitrine list-displays shows every connector; display.connector picks one)"))
+                    fix:
+                        "plug the panel in and check its cable; the kiosk waits for it (vitrine list-displays shows every connector; display.connector picks one)"
+                ))
         }
         for connector in connected {
             let mode = connector.modes.first(where: \.isPreferred) ?? connector.modes.first
             let modeText = mode.map { "\($0.width)x\($0.height)@\(String(fixed: $0.refreshRate, decimals: 2))" } ?? "no modes"
-            findings.append(.ok("drm", "\(name) (\(info.driver)) \(connector.name) connected \(modeText), \(connector.modes.count) mode\(connector.modes.count == 1 ? "" : "s")"))
+            findings.append(
+                .ok(
+                    "drm",
+                    "\(name) (\(info.driver)) \(connector.name) connected \(modeText), \(connector.modes.count) mode\(connector.modes.count == 1 ? "" : "s")"))
         }
         findings.append(self.masterFinding(card, service: service))
         return findings
@@ -156,7 +166,9 @@ public struct DoctorDisplay: Sendable {
                     "drm", "master of \(name) is held by a process \(self.user) cannot see (\(card.processes.hidden) processes' files are not readable)",
                     fix: "run as root to name it: sudo vitrine doctor (or sudo fuser -v \(card.inventory.path))")
             }
-            return .warn("drm", "master of \(name) is held, and no process has \(card.inventory.path) open", fix: "see sudo fuser -v \(card.inventory.path); dmesg | grep -i drm")
+            return .warn(
+                "drm", "master of \(name) is held, and no process has \(card.inventory.path) open",
+                fix: "see sudo fuser -v \(card.inventory.path); dmesg | grep -i drm")
         }
     }
 }

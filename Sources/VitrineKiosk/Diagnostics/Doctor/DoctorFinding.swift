@@ -38,7 +38,9 @@ public struct DoctorFinding: Sendable, Equatable, CustomStringConvertible {
 
     /// `{"level": "fail", "area": "input", "message": "…", "fix": "…"}`.
     public var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("level", .string(self.level.rawValue)), ("area", .string(self.area)), ("message", .string(self.message))]
+        var members: [(key: String, value: JSONValue)] = [
+            ("level", .string(self.level.rawValue)), ("area", .string(self.area)), ("message", .string(self.message))
+        ]
         if let fix = self.fix { members.append(("fix", .string(fix))) }
         return .object(members)
     }

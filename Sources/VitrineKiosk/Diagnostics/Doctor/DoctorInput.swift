@@ -85,7 +85,9 @@ public struct DoctorInput: Sendable {
             let name = system.read(device.syspath + "/device/name")?.trimmingNewlines ?? device.properties["NAME"]?.replacing("\"", with: "") ?? device.sysname
             let id = { (name: String) in system.read(device.syspath + "/device/id/" + name).flatMap { Int($0.trimmingNewlines, radix: 16) } ?? 0 }
             let group = system.status(node).flatMap { accounts.group(id: $0.gid)?.name }
-            return Device(node: node, name: name, vendor: id("vendor"), product: id("product"), capabilities: Self.capabilities(device.properties), properties: device.properties, openable: openable(node), group: group)
+            return Device(
+                node: node, name: name, vendor: id("vendor"), product: id("product"), capabilities: Self.capabilities(device.properties),
+                properties: device.properties, openable: openable(node), group: group)
         }
         return DoctorInput(
             devices: devices, subject: subject, subjectUser: subjectUser, serviceUser: serviceUser, serviceUserExists: account != nil,
@@ -128,23 +130,31 @@ public struct DoctorInput: Sendable {
     func groupFindings() -> [DoctorFinding] {
         let user = self.serviceUser
         guard self.serviceUserExists else {
-            return [.fail("input", "the service user \(user) does not exist", fix: "create it: systemd-sysusers \(self.expectedSource) (installing the package, or scripts/install.sh, does)")]
+            return [
+                .fail(
+                    "input", "the service user \(user) does not exist",
+                    fix: "create it: systemd-sysusers \(self.expectedSource) (installing the package, or scripts/install.sh, does)")
+            ]
         }
         var findings: [DoctorFinding] = []
         var present: [String] = []
         for group in self.expected {
             if !self.existingGroups.contains(group) {
-                findings.append(.fail("input", "group \(group) does not exist (\(self.expectedSource) puts \(user) in it)", fix: "systemd-sysusers \(self.expectedSource)"))
+                findings.append(
+                    .fail("input", "group \(group) does not exist (\(self.expectedSource) puts \(user) in it)", fix: "systemd-sysusers \(self.expectedSource)"))
             } else if self.memberOf.contains(group) {
                 present.append(group)
             } else if self.unitGroups.contains(group) {
                 findings.append(
                     .warn(
-                        "input", "\(user) is not in group \(group) (/etc/group); the service still gets it from SupplementaryGroups=, but \(user) outside the service (vitrine doctor, vitrine run by hand) does not",
+                        "input",
+                        "\(user) is not in group \(group) (/etc/group); the service still gets it from SupplementaryGroups=, but \(user) outside the service (vitrine doctor, vitrine run by hand) does not",
                         fix: "usermod -aG \(group) \(user) (\(self.expectedSource): m \(user) \(group))"))
             } else {
                 findings.append(
-                    .fail("input", "\(user) is not in group \(group), and the unit does not add it", fix: "usermod -aG \(group) \(user) (\(self.expectedSource): m \(user) \(group))"))
+                    .fail(
+                        "input", "\(user) is not in group \(group), and the unit does not add it",
+                        fix: "usermod -aG \(group) \(user) (\(self.expectedSource): m \(user) \(group))"))
             }
         }
         if !present.isEmpty { findings.insert(.ok("input", "\(user) is in groups \(present.joined(separator: ", ")) (\(self.expectedSource))"), at: 0) }

@@ -7,7 +7,7 @@ public struct DoctorService: Sendable, Equatable {
     /// The properties read (org.freedesktop.systemd1(5)).
     public static let properties = [
         "LoadState", "ActiveState", "SubState", "Result", "ExecMainStatus", "ExecMainCode", "NRestarts", "MainPID", "UnitFileState",
-        "StatusText", "User", "SupplementaryGroups",
+        "StatusText", "User", "SupplementaryGroups"
     ]
 
     /// nil when systemctl is absent or does not answer (no systemd).
@@ -48,10 +48,20 @@ public struct DoctorService: Sendable, Equatable {
     /// The service lines. `journal` is the unit's log of this boot (the last stop's reason), when readable.
     public func findings(journal: String?) -> [DoctorFinding] {
         guard self.values != nil else {
-            return [.warn("service", "systemctl is absent or does not answer: \(Self.unit) is not checked", fix: "the kiosk service needs systemd (Docs/deployment.md)")]
+            return [
+                .warn(
+                    "service", "systemctl is absent or does not answer: \(Self.unit) is not checked",
+                    fix: "the kiosk service needs systemd (Docs/deployment.md)")
+            ]
         }
         guard self.isInstalled else {
-            return [.warn("service", "\(Self.unit) is not installed", fix: "install it: sudo apt-get install ./vitrine_*.deb (scripts/build-deb.sh builds it), or sudo scripts/install.sh --config YOUR-KIOSK.json (Docs/deployment.md)")]
+            return [
+                .warn(
+                    "service", "\(Self.unit) is not installed",
+                    fix:
+                        "install it: sudo apt-get install ./vitrine_*.deb (scripts/build-deb.sh builds it), or sudo scripts/install.sh --config YOUR-KIOSK.json (Docs/deployment.md)"
+                )
+            ]
         }
         var findings: [DoctorFinding] = []
         let state = "\(self["ActiveState"]) (\(self["SubState"]))"
@@ -61,7 +71,8 @@ public struct DoctorService: Sendable, Equatable {
         switch self["ActiveState"] {
         case "active":
             let status = self["StatusText"].isEmpty ? "" : ", status \"\(self["StatusText"])\""
-            findings.append(.ok("service", "\(Self.unit) \(state), pid \(self.mainPID.map(String.init) ?? "?")\(status), \(restarts) restart\(restarts == 1 ? "" : "s")"))
+            findings.append(
+                .ok("service", "\(Self.unit) \(state), pid \(self.mainPID.map(String.init) ?? "?")\(status), \(restarts) restart\(restarts == 1 ? "" : "s")"))
         case "failed":
             findings.append(.fail("service", "\(Self.unit) \(state): \(lastExit)", fix: "see why: journalctl -u vitrine -b; then systemctl restart vitrine"))
         case "activating", "deactivating", "reloading":
@@ -70,7 +81,8 @@ public struct DoctorService: Sendable, Equatable {
             if self["Result"] == "success" || self["Result"].isEmpty {
                 findings.append(.warn("service", "\(Self.unit) \(state): not running (last exit \(lastExit))", fix: "systemctl start vitrine"))
             } else {
-                findings.append(.fail("service", "\(Self.unit) \(state): \(lastExit)", fix: "see why: journalctl -u vitrine -b; then systemctl restart vitrine"))
+                findings.append(
+                    .fail("service", "\(Self.unit) \(state): \(lastExit)", fix: "see why: journalctl -u vitrine -b; then systemctl restart vitrine"))
             }
         }
         if restarts > 0 {
@@ -105,7 +117,9 @@ public struct DoctorService: Sendable, Equatable {
 
     /// The last `Failed with result '…'` or `Watchdog timeout` line of the unit's journal.
     static func lastStop(_ journal: String) -> String? {
-        let lines = journal.split(separator: "\n").filter { $0.contains("Failed with result") || $0.contains("Watchdog timeout") || $0.contains("Main process exited") }
+        let lines = journal.split(separator: "\n").filter {
+            $0.contains("Failed with result") || $0.contains("Watchdog timeout") || $0.contains("Main process exited")
+        }
         guard let last = lines.last else { return nil }
         let text = last.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? String(last)
         return text.hasSuffix(".") ? String(text.dropLast()) : text
