@@ -10,7 +10,13 @@ final class FallbackFontList {
     /// (file, face index, character set) of each font, in fontconfig's order; the character
     /// sets belong to `fontSet`'s patterns.
     private let fonts: [(path: String, index: Int, charset: OpaquePointer)]
-    private var answers: [UInt32: Int] = [:]
+    /// Each character's font, as found; forgotten all at once past `maximumAnswers`, so live
+    /// data that brings ever new characters over the years cannot grow it towards Unicode's
+    /// 1.1 million (a lookup is a few character-set tests, cheap to redo).
+    private(set) var answers: [UInt32: Int] = [:]
+    /// More distinct characters than a kiosk's texts in several scripts use (a CJK menu is a
+    /// few thousand); about 100 KB.
+    static let maximumAnswers = 4096
 
     /// Nil when fontconfig finds no fonts at all.
     init?(config: OpaquePointer, family: String, weight: FontDescriptor.Weight) {
@@ -40,6 +46,7 @@ final class FallbackFontList {
             position = known
         } else {
             position = self.fonts.firstIndex { FcCharSetHasChar($0.charset, scalar) != 0 } ?? -1
+            if self.answers.count >= Self.maximumAnswers { self.answers.removeAll(keepingCapacity: true) }
             self.answers[scalar] = position
         }
         return position < 0 ? nil : (self.fonts[position].path, self.fonts[position].index)

@@ -17,8 +17,10 @@ public final class FontLibrary {
     private var facesByFile: [String: FontFace] = [:]
     private var facesByDescriptor: [FontDescriptor: FontFace] = [:]
     private var fonts: [String: Font] = [:]
-    private var fallbackLists: [FontDescriptor: FallbackFontList] = [:]
-    private var fallbackFonts: [UInt64: Font?] = [:]
+    private(set) var fallbackLists: [FontDescriptor: FallbackFontList] = [:]
+    /// (font, character) → the fallback font that draws it; cleared past
+    /// `FallbackFontList.maximumAnswers`, like the lists' own answers.
+    private(set) var fallbackFonts: [UInt64: Font?] = [:]
     private var warnedFamilies: Set<String> = []
     private var nextFontID = 1
 
@@ -92,6 +94,7 @@ public final class FontLibrary {
         {
             found = font
         }
+        if self.fallbackFonts.count >= FallbackFontList.maximumAnswers { self.fallbackFonts.removeAll(keepingCapacity: true) }
         self.fallbackFonts[key] = found
         return found
     }

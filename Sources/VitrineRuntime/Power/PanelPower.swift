@@ -45,7 +45,13 @@ public final class PanelPowerGroup: PanelPower {
 
 /// The headless twin: records every state it was given, so tests can assert what the panel did.
 public final class HeadlessPanelPower: PanelPower {
+    /// The last `retainedStates` states applied, oldest first (a headless kiosk can run for
+    /// years: its record must not grow with them).
     public private(set) var states: [PanelState] = []
+    /// How many states were applied in all.
+    public private(set) var applyCount = 0
+    /// A day's schedule is a few changes; tests look at the last handful.
+    public static let retainedStates = 64
     public let name = "headless panel"
 
     public init() {}
@@ -53,6 +59,8 @@ public final class HeadlessPanelPower: PanelPower {
     public var state: PanelState { self.states.last ?? .on }
 
     public func apply(_ state: PanelState) {
+        if self.states.count == Self.retainedStates { self.states.removeFirst() }
         self.states.append(state)
+        self.applyCount += 1
     }
 }

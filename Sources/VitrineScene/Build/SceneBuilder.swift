@@ -36,8 +36,15 @@ public final class SceneBuilder {
     public var logger = Logger("scene")
     /// Buttons whose title changes while the split sheet shows, found while building.
     private(set) var toggledButtons: [(button: Button, title: TextValue, shownTitle: TextValue)] = []
-    /// Every bound view built so far.
+    /// The bound views built so far; the ones freed are forgotten at the next data change, or
+    /// when the list reaches `bindingsPruneCount`.
     private(set) var bindings: [LiveBinding] = []
+    /// When `bind` next drops the bindings of freed views: twice the live ones after the last
+    /// prune, at least `minimumBindingsPrune`, so a kiosk that pushes and pops bound screens for
+    /// years without a data change keeps at most about twice what it shows (amortised O(1)).
+    private(set) var bindingsPruneCount = SceneBuilder.minimumBindingsPrune
+    /// A screen full of bound rows is a few dozen bindings; below this nothing is pruned.
+    static let minimumBindingsPrune = 256
 
     public init(theme: Theme, images: ImageSource, registry: ViewRegistry = ViewRegistry(), perform: @escaping (SceneAction, String) -> Void) {
         self.theme = theme
@@ -76,7 +83,12 @@ public final class SceneBuilder {
 
     /// Keeps `update` to run on `view` at every data change, when the view shows bound values.
     func bind(_ view: View, when bound: Bool, _ update: @escaping (View) -> Void) {
-        if bound { self.bindings.append(LiveBinding(view: view, update: update)) }
+        guard bound else { return }
+        if self.bindings.count >= self.bindingsPruneCount {
+            self.bindings.removeAll { $0.view == nil }
+            self.bindingsPruneCount = max(Self.minimumBindingsPrune, 2 * self.bindings.count)
+        }
+        self.bindings.append(LiveBinding(view: view, update: update))
     }
 
     /// The view for `node` and its children.
