@@ -104,23 +104,31 @@ struct SoakTests {
 /// What the soak found that is not a wedge: memory that grew with use.
 @Suite("The demo's memory over many presentations")
 struct DemoMemoryTests {
-    @Test("presenting and dismissing the content sheet 30 times does not grow the process by the sheets' pictures (each stayed alive, about 6 MB, before)")
+    /// Each presented sheet held through `weak`: the process's resident size cannot tell here,
+    /// since the suite's other tests run in the same process at the same time (it read 65 MB of
+    /// "growth" in CI); the objects themselves can. `vitrine soak` measures its own process.
+    @Test("presenting and dismissing the content sheet 30 times frees every sheet but the last (each, with its pictures, stayed alive, about 6 MB, before)")
     func dismissedSheetsAreFreed() throws {
         let run = try KioskRun(configuration: KioskDemo.configuration)
         run.controller.perform(.finishOnboarding)
         run.run.settle()
-        func round() throws {
+        final class Weak { weak var sheet: ContentSheet? }
+        var presented: [Weak] = []
+        for _ in 0..<30 {
             run.tap(try #require(run.view("screens.main.content.children[2].children[1]")))
             #expect(run.state["content_sheet"]?["screen"]?.stringValue == "exhibits")
+            let held = Weak()
+            held.sheet = run.controller.contentSheet
+            #expect(held.sheet != nil)
+            presented.append(held)
             run.tap(Point(x: 640, y: 20))
             #expect(run.state["content_sheet"]?["presented"] == .bool(false))
         }
-        for _ in 0..<3 { try round() }
-        let before = try #require(ProcessMemory.current()).residentKiB
-        for _ in 0..<30 { try round() }
-        let growth = try #require(ProcessMemory.current()).residentKiB - before
-        // 30 sheets kept alive were 190 MB; what remains is noise and HeadlessOutput.flips.
-        #expect(growth < 20 * 1024, "VmRSS grew by \(growth) KiB over 30 presentations")
+        run.run.settle()
+        // The controller keeps the last sheet (`contentSheet`, shown or not) until the next is
+        // presented: one, never more.
+        let alive = presented.indices.filter { presented[$0].sheet != nil }
+        #expect(alive == [29], "dismissed sheets still alive: \(alive)")
     }
 
     @Test("the scene's action and callback logs keep the last logCapacity entries however long it runs")
