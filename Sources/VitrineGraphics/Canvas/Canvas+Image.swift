@@ -26,20 +26,7 @@ extension Canvas {
         let boxHeight = d.maxY - d.minY
         let iw = Double(image.width)
         let ih = Double(image.height)
-        var sx = boxWidth / iw
-        var sy = boxHeight / ih
-        switch mode {
-        case .fill:
-            sx = max(sx, sy)
-            sy = sx
-        case .fit:
-            sx = min(sx, sy)
-            sy = sx
-        case .stretch: break
-        case .center:
-            sx = 1
-            sy = 1
-        }
+        let (sx, sy) = mode.scales(box: (boxWidth, boxHeight), image: (iw, ih))
         // The scaled image's top-left: the focus point of the image on the same point of the box
         // (clamped so a cropped image never shows past its edge).
         let fx = min(1, max(0, focus.x.isFinite ? focus.x : 0.5))
@@ -91,22 +78,24 @@ extension ScaleMode {
         let iw = Double(imageSize.width) / scale
         let ih = Double(imageSize.height) / scale
         guard iw > 0, ih > 0 else { return rect }
-        var sx = rect.width / iw
-        var sy = rect.height / ih
-        switch mode {
-        case .fill:
-            sx = max(sx, sy)
-            sy = sx
-        case .fit:
-            sx = min(sx, sy)
-            sy = sx
-        case .stretch: return rect
-        case .center:
-            sx = 1
-            sy = 1
-        }
+        guard mode != .stretch else { return rect }
+        let (sx, sy) = mode.scales(box: (rect.width, rect.height), image: (iw, ih))
         let fx = min(1, max(0, focus.x.isFinite ? focus.x : 0.5))
         let fy = min(1, max(0, focus.y.isFinite ? focus.y : 0.5))
         return Rect(x: rect.minX + (rect.width - iw * sx) * fx, y: rect.minY + (rect.height - ih * sy) * fy, width: iw * sx, height: ih * sy)
+    }
+
+    /// The horizontal and vertical scale that take an image of `image` (width, height) into a
+    /// box of `box` under this mode: one uniform scale for fill (the larger) and fit (the
+    /// smaller), each axis on its own for stretch, 1 for center.
+    func scales(box: (Double, Double), image: (Double, Double)) -> (Double, Double) {
+        let sx = box.0 / image.0
+        let sy = box.1 / image.1
+        switch self {
+        case .fill: return (max(sx, sy), max(sx, sy))
+        case .fit: return (min(sx, sy), min(sx, sy))
+        case .stretch: return (sx, sy)
+        case .center: return (1, 1)
+        }
     }
 }
