@@ -1,5 +1,4 @@
 import Testing
-import VitrineSystem
 import VitrineTestSupport
 
 /// `vitrine soak` in a process of its own: there `VmRSS` is the soak's alone (inside `swift
