@@ -13,7 +13,7 @@ import VitrineUI
 /// scripts/test.sh).
 @Suite("Random touches through the demo (soak)")
 struct SoakTests {
-    @Test("20,000 random touches leave the demo at rest, responding to taps, drawing, and no bigger after the warm-up")
+    @Test("20,000 random touches leave the demo at rest, responding to taps and drawing")
     func soak() throws {
         let demo = try DemoSoak(seed: 1)
         let outcome = demo.run(events: 20_000)
@@ -21,13 +21,12 @@ struct SoakTests {
         #expect(report.events >= 20_000)
         #expect(report.restingChecks > 100, "the soak should find the demo at rest often: \(report.restingChecks)")
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
-        let growth = try #require(report.residentGrowthKiB, "no VmRSS in /proc/self/status")
-        // The soak found two growths: every content sheet presented stayed alive (6 MB each,
-        // fixed in SceneController, DemoMemoryTests below) and HeadlessOutput.flips (being
-        // bounded separately). About 3 MB per 10,000 events remain, cause not found yet.
-        withKnownIssue("VmRSS still grows about 3 MB per 10,000 events after the warm-up (issue 16)", isIntermittent: true) {
-            #expect(growth < DemoSoak.residentGrowthLimitKiB, "VmRSS grew by \(growth) KiB after the warm-up: \(outcome.memoryProblem ?? "")")
-        }
+        // The memory check runs in a process of its own (SoakCommandTests in VitrineCLITests):
+        // here VmRSS also counts the tests running beside this one. The soak's own growths are
+        // fixed: every content sheet presented stayed alive (6 MB each, DemoMemoryTests below),
+        // HeadlessOutput.flips, and readings that counted glibc's free pages (ProcessMemory.
+        // releaseFreeMemory).
+        #expect(report.residentGrowthKiB != nil, "no VmRSS in /proc/self/status")
         #expect(outcome.framesPresentedAfter > 0)
     }
 

@@ -106,6 +106,35 @@ struct ToolkitTests {
         #expect(scroll.contentOffset == 0)
     }
 
+    @Test("an offset past the end comes back when the view grows, at rest or bouncing (the soak's lost title)")
+    func offsetFollowsShrinkingEnd() {
+        var screen = TestScreen()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        scroll.alwaysBounces = false
+        scroll.contentHeight = 500
+        screen.window.root.addSubview(scroll)
+        screen.run(0.05)
+        // Scrolled to the end (200), then the view gets the content's height: nothing to scroll.
+        screen.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 20), ms: 200, holdMs: 80)
+        screen.run(2)
+        #expect(scroll.contentOffset == 200)
+        scroll.frame.size.height = 500
+        screen.run(0.05)
+        #expect(scroll.maximumOffset == 0 && !scroll.pan.isEnabled)
+        #expect(scroll.contentOffset == 0)
+        #expect(scroll.contentView.frame.origin.y == 0)
+        // Pulled past the end and let go: the bounce heads for 200 when the view grows under it.
+        scroll.frame.size.height = 300
+        screen.run(0.05)
+        scroll.scroll(to: 200, animated: false)
+        screen.drag(from: Point(x: 200, y: 280), to: Point(x: 200, y: 80), ms: 200, holdMs: 80)
+        screen.run(0.05)
+        #expect(scroll.contentOffset > 200)
+        scroll.frame.size.height = 450
+        screen.run(3)
+        #expect(scroll.contentOffset == 50)
+    }
+
     @Test("a touch catches a coasting scroll where it is drawn")
     func catchCoast() {
         var screen = TestScreen()

@@ -26,7 +26,8 @@ enum SoakCommand: Command {
     static let discussion = """
         Time is virtual (a manual clock, frames at 60 Hz), so a seed plays the same soak on every
         machine. Memory is the process's own VmRSS (/proc/self/status), read after the warm-up
-        and at the end; growth of 1 MiB or more fails. Whenever nothing moves between gestures
+        and at the end, each time after handing the allocator's free pages back (malloc_trim);
+        growth of 1 MiB or more fails. Whenever nothing moves between gestures
         the demo must be at rest (sheets at a detent, no transition half-way); the first time it
         is not, the soak stops. Afterwards touches alone must bring it to the main screen, a known
         sequence of taps must show and hide the split sheet and present and dismiss the content

@@ -74,7 +74,10 @@ public final class DemoSoak {
         if presented == 0 { problems.append("the taps after the soak presented no frame: the scene stopped drawing") }
         // Read again on the main screen with nothing shown, as the baseline was (and before a
         // fresh demo is made to compare the picture with).
-        if report.residentAtEndKiB != nil { report.residentAtEndKiB = ProcessMemory.current()?.residentKiB }
+        if report.residentAtEndKiB != nil {
+            ProcessMemory.releaseFreeMemory()
+            report.residentAtEndKiB = ProcessMemory.current()?.residentKiB
+        }
         if problems.isEmpty, let difference = self.differenceFromFreshMainScreen() { problems.append(difference) }
         var memoryProblem: String?
         if let growth = report.residentGrowthKiB, growth >= Self.residentGrowthLimitKiB {

@@ -13,7 +13,10 @@ import VitrineSystem
 ///
 /// Memory is the process's own `VmRSS` from `/proc/self/status`, read after `warmUpEvents`
 /// and at the end: caches (glyphs, images, blur planes) fill during the warm-up, after it the
-/// resident size must stay flat.
+/// resident size must stay flat. Each reading first hands the allocator's free pages back
+/// (`ProcessMemory.releaseFreeMemory()`): otherwise it counts whatever glibc kept from the last
+/// burst of large buffers (frames, blurred backdrops: 3–10 MB up and down between readings of
+/// the same screens), which says nothing about what is still held; `VmHWM` reports the peak.
 public final class TouchSoak {
     public let runner: HeadlessRunner
     public let seed: UInt64
@@ -125,9 +128,11 @@ public final class TouchSoak {
                     // The hook's own touches moved the clock: the soak goes on from there.
                     time = max(time, (self.runner.loop.now - self.start).value / 1000)
                 }
+                ProcessMemory.releaseFreeMemory()
                 report.residentAfterWarmUpKiB = ProcessMemory.current()?.residentKiB
             }
         }
+        if warm { ProcessMemory.releaseFreeMemory() }
         let memory = ProcessMemory.current()
         report.residentAtEndKiB = warm ? memory?.residentKiB : nil
         report.peakResidentKiB = memory?.peakResidentKiB

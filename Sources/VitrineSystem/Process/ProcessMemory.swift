@@ -25,6 +25,19 @@ public struct ProcessMemory: Sendable, Equatable {
         return ProcessMemory(residentKiB: resident, peakResidentKiB: peak)
     }
 
+    /// Hands the allocator's free pages back to the kernel (glibc's `malloc_trim(0)`, found
+    /// with `dlsym`; nothing where the C library has none). glibc keeps freed memory for reuse:
+    /// after a burst of large buffers (a blurred backdrop, a screen's pictures) `VmRSS` stays
+    /// up to the peak although nothing holds it. Called before a reading that should count
+    /// what is in use, not what the allocator keeps (the soak's). True when pages were given back.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        // RTLD_DEFAULT is the null handle in glibc's dlfcn.h.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return false }
+        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        return trim(0) != 0
+    }
+
     /// "VmRSS:     12345 kB" → 12345.
     static func kibibytes(_ line: String) -> Int? {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }

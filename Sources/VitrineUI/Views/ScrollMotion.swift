@@ -54,6 +54,32 @@ public final class ScrollMotion {
     public func stop() {
         if let running = self.running { self.runningOn?.stop(running) }
         self.running = nil
+        self.settleTarget = nil
+    }
+
+    /// Where the running spring (`settle(to:)`, a bounce) goes; nil while coasting or at rest.
+    private var settleTarget: Double?
+
+    /// Brings the value back within `limits` after they changed under it (the content shrank,
+    /// the viewport grew), outside a drag: at rest it moves to the nearest limit at once; a
+    /// spring heading past them turns to the nearest limit, keeping its velocity. A coast
+    /// needs nothing: it checks the limits every frame and bounces at them.
+    ///
+    /// Without it an offset past the new end stays there, and with the content fitting the
+    /// scroll view takes no drag that could bring it back (issue 16's soak: the demo's main
+    /// pane kept a 108-point scroll after its split sheet hid, its title above the screen).
+    public func keepWithinLimits() {
+        if let target = self.settleTarget {
+            let clamped = min(max(target, self.limits.lowerBound), self.limits.upperBound)
+            if clamped != target {
+                let velocity = (self.running as? SpringAnimation)?.velocity ?? 0
+                self.settle(to: clamped, velocity: velocity, parameters: Self.bounce)
+            }
+            return
+        }
+        guard self.running == nil else { return }
+        let clamped = min(max(self.value, self.limits.lowerBound), self.limits.upperBound)
+        if clamped != self.value { self.update(clamped) }
     }
 
     /// Runs an animation on the window's animator, or finishes it at once off screen.
@@ -123,9 +149,11 @@ public final class ScrollMotion {
         spring.onUpdate = { [unowned self] value in self.update(value) }
         spring.onComplete = { [unowned self] in
             self.running = nil
+            self.settleTarget = nil
             completion?()
             self.onRest?(self.value)
         }
+        self.settleTarget = target
         self.run(spring, endValue: target)
     }
 

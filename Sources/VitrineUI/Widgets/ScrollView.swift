@@ -56,6 +56,9 @@ public final class ScrollView: View {
         set { self.motionModel.set(newValue) }
     }
 
+    /// A finger is scrolling the content.
+    public var isDragging: Bool { self.pan.state == .began || self.pan.state == .changed }
+
     /// The largest offset: content bottom at the view's bottom.
     public var maximumOffset: Double { max(0, self.contentHeight - self.bounds.height) }
     public var isAtTop: Bool { self.contentOffset <= 0.5 }
@@ -75,6 +78,9 @@ public final class ScrollView: View {
         model.limits = 0...self.maximumOffset
         model.dimension = max(1, self.bounds.height)
         self.pan.isEnabled = self.isScrollEnabled && (self.alwaysBounces || self.maximumOffset > 0.5)
+        // The end may have moved in under the offset (a split sheet hiding gives the pane its
+        // height back); a drag in progress bounces back to the new end on release instead.
+        if !self.isDragging { model.keepWithinLimits() }
         self.contentView.frame = Rect(x: 0, y: -model.value, width: self.bounds.width, height: max(self.contentHeight, self.bounds.height))
     }
 
