@@ -11,8 +11,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --vm --bench --package || exit 1
 
 failed=()
+# Each step's start is printed with the seconds since the run began, so a run's log says what
+# each step cost (Docs/testing.md quotes them).
+started=$SECONDS
 step() {
-  echo "=== $1" >&2
+  echo "=== $1 (at $((SECONDS - started)) s)" >&2
 }
 
 step "unit tests"
@@ -94,6 +97,7 @@ if swift build -c release --static-swift-stdlib --product vitrine; then
     || echo "bench: did not complete (not a test failure)" >&2
 fi
 
+step "done"
 if [ ${#failed[@]} -ne 0 ]; then
   echo "FAIL: ${failed[*]}"
   exit 1
