@@ -80,7 +80,7 @@ public final class DemoSoak {
         }
         if problems.isEmpty, let difference = self.differenceFromFreshMainScreen() { problems.append(difference) }
         var memoryProblem: String?
-        if let growth = report.residentGrowthKiB, growth >= Self.residentGrowthLimitKiB {
+        if let growth = report.residentGrowthKiB, growth >= Self.residentGrowthLimitKiB, !ProcessMemory.runsUnderAddressSanitizer {
             memoryProblem =
                 ("the resident size grew by \(growth) KiB after the warm-up (\(report.residentAfterWarmUpKiB ?? 0) → \(report.residentAtEndKiB ?? 0) KiB); the limit is \(Self.residentGrowthLimitKiB) KiB")
         }

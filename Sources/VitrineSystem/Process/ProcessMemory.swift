@@ -38,6 +38,14 @@ public struct ProcessMemory: Sendable, Equatable {
         return trim(0) != 0
     }
 
+    /// True when this process runs under AddressSanitizer (its runtime's `__asan_init` is
+    /// there). ASan keeps freed blocks in a quarantine (256 MiB by default, its
+    /// `quarantine_size_mb`) to catch use after free, so `VmRSS` then counts freed memory too
+    /// and a growth bound on it means nothing.
+    public static var runsUnderAddressSanitizer: Bool {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    }
+
     /// "VmRSS:     12345 kB" → 12345.
     static func kibibytes(_ line: String) -> Int? {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
