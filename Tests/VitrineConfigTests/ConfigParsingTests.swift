@@ -43,7 +43,8 @@ struct ConfigParsingTests {
             }
             """)
         #expect(check.errors.isEmpty, "\(check.errorLines)")
-        #expect(check.warnings.isEmpty, "\(check.warningLines)")
+        // Every field is known; the made-up colours' contrast warnings are ConfigThemeTests' subject.
+        #expect(check.warnings.filter { !$0.message.contains("WCAG 2.2 AA") }.isEmpty, "\(check.warningLines)")
         let config = try #require(check.v1)
         #expect(config.display.kind == .drm)
         #expect(config.display.drm.devicePath == "/dev/dri/card1")

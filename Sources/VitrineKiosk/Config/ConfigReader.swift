@@ -85,6 +85,8 @@ struct ConfigReader {
     var bindings: [BindingUse] = []
     /// Inside a list's row template, where `item.` paths read the repeated element.
     var inTemplate = false
+    /// The keys the file's `theme` gave, for the contrast warnings' field names.
+    var themeFields: Set<String> = []
     /// The array the row template being read repeats over.
     var templateSource: DataBinding?
 

@@ -141,9 +141,11 @@ extension ConfigReader {
             configuration.data = reader.readData(root)
         }
         if let v1 {
+            self.checkContrast(of: v1.theme, scene: nil)
             self.crossCheck(v1)
             configuration = v1.converted
         } else if configuration.version == KioskConfiguration.currentVersion, !configuration.scene.screens.isEmpty {
+            self.checkContrast(of: configuration.theme, scene: configuration.scene)
             self.checkReferences(configuration.scene)
             self.checkBindings(configuration.data)
         }

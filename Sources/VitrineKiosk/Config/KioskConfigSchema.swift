@@ -189,38 +189,6 @@ extension ConfigReader {
         self.read(object, "calibrationDirectory", into: &input.calibrationDirectory, allowEmpty: false)
     }
 
-    mutating func readTheme(_ object: ConfigObject, into theme: inout Theme) {
-        self.read(object, "tint", into: &theme.tint)
-        self.read(object, "background", into: &theme.background)
-        self.read(object, "surface", into: &theme.surface)
-        self.read(object, "label", into: &theme.label)
-        self.read(object, "secondaryLabel", into: &theme.secondaryLabel)
-        self.read(object, "separator", into: &theme.separator)
-        self.read(object, "onTint", into: &theme.onTint)
-        self.read(object, "handleColor", into: &theme.handleColor)
-        self.read(object, "fontFamily", into: &theme.fontFamily, allowEmpty: false)
-        if theme.fontFamily.hasPrefix("/") {
-            do {
-                try FontLibrary.checkFontFile(theme.fontFamily)
-            } catch let error as VitrineError {
-                self.error(object.path(of: "fontFamily"), error.description)
-            } catch {
-                self.error(object.path(of: "fontFamily"), "\(error)")
-            }
-        } else if theme.fontFamily.contains("/") {
-            self.error(
-                object.path(of: "fontFamily"),
-                "\(Self.quoted(theme.fontFamily)) looks like a relative path: give a font file's absolute path, or a family name (fc-list : family lists them)")
-        }
-        let textSize = NumberBounds.above(0, atMost: Self.largestTextSize)
-        self.read(object, "bodySize", into: &theme.bodySize, textSize)
-        self.read(object, "titleSize", into: &theme.titleSize, textSize)
-        self.read(object, "headlineSize", into: &theme.headlineSize, textSize)
-        self.read(object, "captionSize", into: &theme.captionSize, textSize)
-        self.read(object, "cornerRadius", into: &theme.cornerRadius, .from(0, to: Self.largestLength))
-        self.read(object, "typeScale", into: &theme.typeScale, .from(0.5, to: 4))
-    }
-
     mutating func readOnboarding(_ object: ConfigObject, into onboarding: inout KioskConfigurationV1.OnboardingSettings) {
         // Pages without a progress share the bar evenly: page i of n shows (i + 1) / n.
         let pageCount = object.members.last { $0.key == "pages" }?.value.arrayValue?.count ?? 0

@@ -48,6 +48,9 @@ public enum ButtonStyle: String, Hashable, Sendable, CaseIterable {
     case filled
     case tinted
     case plain
+
+    /// The tinted style's wash: the tint at 15 % opacity (pressed: 30 %).
+    public static let tintedWashOpacity = 0.15
 }
 
 /// A tappable view: highlighted while pressed, acts on a release inside (a tap), and lets go
@@ -87,8 +90,8 @@ public final class Button: View {
             self.normalColor = theme.tint
             self.highlightedColor = theme.tint.interpolated(to: .black, fraction: 0.25)
         case .tinted:
-            self.normalColor = theme.tint.withOpacity(0.15)
-            self.highlightedColor = theme.tint.withOpacity(0.3)
+            self.normalColor = theme.tint.withOpacity(ButtonStyle.tintedWashOpacity)
+            self.highlightedColor = theme.tint.withOpacity(ButtonStyle.tintedWashOpacity * 2)
         case .plain:
             self.normalColor = nil
             self.highlightedColor = theme.tint.withOpacity(0.12)
