@@ -27,6 +27,9 @@ public struct KioskRenderer {
     public let configuration: KioskConfiguration
     public let baseDirectory: String?
     public var registry = ViewRegistry()
+    /// Called with each picture's shot and the window as drawn (tests inspect the views, e.g.
+    /// `HitTargetAudit`), after the PNG is written.
+    public var inspect: ((Shot, Window) -> Void)?
 
     public init(configuration: KioskConfiguration, baseDirectory: String?) {
         self.configuration = configuration
@@ -47,7 +50,9 @@ public struct KioskRenderer {
             let name = String(format2: number) + "-" + (over.map { $0 + "-" } ?? "") + screen + (state == "screen" ? "" : "-" + state) + ".png"
             guard let image = run.screenshot else { return }
             try PNGCodec.write(image, to: directory + "/" + name)
-            shots.append(Shot(file: name, screen: screen, over: over, state: state))
+            let shot = Shot(file: name, screen: screen, over: over, state: state)
+            shots.append(shot)
+            self.inspect?(shot, run.window)
         }
         let sheetOnly = Self.sheetOnlyScreens(self.configuration.scene)
         for screen in self.configuration.scene.screens {
