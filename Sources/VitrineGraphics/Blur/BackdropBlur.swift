@@ -177,13 +177,19 @@ public final class BackdropBlur {
                 plane.row(upper) + first * 4, plane.row(lower) + first * 4, weight: upper == lower ? 0 : weight,
                 factor: f, count: reducedCount * 4, out: blended)
             let out = destination.row(area.minY + y) + area.minX
+            let thresholds = BlurDither.row(localY + y)
             let quads = UpsampleKernel.expandQuads(
-                blended, localStart: localX, count: area.width, factor: f, planeWidth: plane.width, firstReduced: first, out: out)
+                blended, localStart: localX, count: area.width, factor: f, planeWidth: plane.width, firstReduced: first,
+                thresholds: thresholds, out: out)
+            func expand(_ range: Range<Int>) {
+                UpsampleKernel.expandRow(
+                    blended, columns: offsets, weights: weights, range: range, factor: f, localStart: localX, thresholds: thresholds, out: out)
+            }
             if quads.isEmpty {
-                UpsampleKernel.expandRow(blended, columns: offsets, weights: weights, range: 0..<area.width, factor: f, out: out)
+                expand(0..<area.width)
             } else {
-                UpsampleKernel.expandRow(blended, columns: offsets, weights: weights, range: 0..<quads.lowerBound, factor: f, out: out)
-                UpsampleKernel.expandRow(blended, columns: offsets, weights: weights, range: quads.upperBound..<area.width, factor: f, out: out)
+                expand(0..<quads.lowerBound)
+                expand(quads.upperBound..<area.width)
             }
             if fading { self.mixSharp(sharp, into: out, count: area.width) }
         }

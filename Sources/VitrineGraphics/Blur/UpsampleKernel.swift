@@ -1,7 +1,7 @@
 import VitrineCore
 
-/// The bilinear ×f upsample from a reduced `BlurPlane` back to 8-bit pixels: the only blur work
-/// left per frame once the reduced backdrop is cached.
+/// The bilinear ×f upsample from a reduced `BlurPlane` back to 8-bit pixels, dithered as it
+/// rounds (`BlurDither`): the only blur work left per frame once the reduced backdrop is cached.
 ///
 /// Output pixel x (relative to the backdrop's origin) has its centre at u = (x + ½)/f − ½ in
 /// reduced pixels. In units of 1/(2f) that is t = 2x + 1 − f, an integer, so the weights are
@@ -60,7 +60,8 @@ enum UpsampleKernel {
         }
     }
 
-    /// Expands one blended row to `count` 8-bit pixels using the column table.
+    /// Expands one blended row to `count` 8-bit pixels using the column table, dithered
+    /// (`BlurDither`; `thresholds` is its row, `localStart` the backdrop-relative x of pixel 0).
     ///
     /// One pixel per step in 16-bit lanes: the two neighbours' 4 channels load as one
     /// `SIMD8<UInt16>`, multiply by (w0 ×4, w1 ×4), and the halves add. With the scalar version
@@ -69,15 +70,16 @@ enum UpsampleKernel {
     @inline(__always)
     static func expandRow(
         _ row: UnsafeMutablePointer<UInt16>, columns: UnsafeMutablePointer<Int>, weights: UnsafeMutablePointer<SIMD8<UInt16>>,
-        range: Range<Int>, factor: Int, out: UnsafeMutablePointer<UInt32>
+        range: Range<Int>, factor: Int, localStart: Int, thresholds: SIMD4<UInt16>, out: UnsafeMutablePointer<UInt32>
     ) {
-        let shift = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: self.log2(2 * factor) + BlurPlane.fractionBits))
-        let half = SIMD4<UInt16>(repeating: 1) &<< (shift &- 1)
+        let bits = self.log2(2 * factor) + BlurPlane.fractionBits
+        let shift = SIMD4<UInt16>(repeating: UInt16(truncatingIfNeeded: bits))
+        let addends = BlurDither.addends(thresholds, shift: bits)
         let base = UnsafeRawPointer(row)
         for k in range {
             let pair = base.loadUnaligned(fromByteOffset: columns[k] &* 2, as: SIMD8<UInt16>.self)
             let weighted = pair &* weights[k]
-            let sum = weighted.lowHalf &+ weighted.highHalf &+ half
+            let sum = weighted.lowHalf &+ weighted.highHalf &+ SIMD4(repeating: addends[(localStart &+ k) & 3])
             let bytes = SIMD4<UInt8>(truncatingIfNeeded: sum &>> shift)
             out[k] = unsafeBitCast(bytes, to: UInt32.self)
         }
@@ -98,7 +100,7 @@ enum UpsampleKernel {
     @inline(__always)
     static func expandQuads(
         _ row: UnsafeMutablePointer<UInt16>, localStart: Int, count: Int, factor: Int, planeWidth: Int, firstReduced: Int,
-        out: UnsafeMutablePointer<UInt32>
+        thresholds: SIMD4<UInt16>, out: UnsafeMutablePointer<UInt32>
     ) -> Range<Int> {
         guard factor == 2 || factor == 4 else { return 0..<0 }
         // First pixel at or after localStart that starts a group (x ≡ f/2 mod f, x ≥ f/2).
@@ -106,17 +108,22 @@ enum UpsampleKernel {
         let from = max(offset, factor / 2 - localStart)
         // Quads need reduced pixels up to m + 2 (f = 2) or m + 1 (f = 4), all inside the plane.
         let lastPair = planeWidth - (factor == 2 ? 3 : 2)
+        // The dither of the four pixels of every step: they start at the same phase mod 4.
+        let addends = BlurDither.addends(thresholds, shift: factor == 4 ? 7 : 6)
+        let phase = (localStart + from) & 3
+        let a0 = addends[phase], a1 = addends[(phase + 1) & 3], a2 = addends[(phase + 2) & 3], a3 = addends[(phase + 3) & 3]
+        let dither = SIMD16<UInt16>(a0, a0, a0, a0, a1, a1, a1, a1, a2, a2, a2, a2, a3, a3, a3, a3)
         let k: Int
         if factor == 4 {
             let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7)
             k = self.quadLoop(
                 row, from: from, count: count, localStart: localStart, firstReduced: firstReduced, lastPair: lastPair,
-                factor: 4, step: 0, w1: w1, shift: 7, out: out)
+                factor: 4, step: 0, w1: w1, shift: 7, dither: dither, out: out)
         } else {
             let w1 = SIMD16<UInt16>(1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 1, 3, 3, 3, 3)
             k = self.quadLoop(
                 row, from: from, count: count, localStart: localStart, firstReduced: firstReduced, lastPair: lastPair,
-                factor: 2, step: 8, w1: w1, shift: 6, out: out)
+                factor: 2, step: 8, w1: w1, shift: 6, dither: dither, out: out)
         }
         return from < k ? from..<k : 0..<0
     }
@@ -128,10 +135,9 @@ enum UpsampleKernel {
     @inline(__always)
     private static func quadLoop(
         _ row: UnsafeMutablePointer<UInt16>, from: Int, count: Int, localStart: Int, firstReduced: Int, lastPair: Int,
-        factor: Int, step: Int, w1: SIMD16<UInt16>, shift: UInt16, out: UnsafeMutablePointer<UInt32>
+        factor: Int, step: Int, w1: SIMD16<UInt16>, shift: UInt16, dither: SIMD16<UInt16>, out: UnsafeMutablePointer<UInt32>
     ) -> Int {
         let w0 = SIMD16<UInt16>(repeating: UInt16(2 * factor)) &- w1
-        let half = SIMD16<UInt16>(repeating: 1 &<< (shift &- 1))
         let base = UnsafeRawPointer(row)
         let bytes = UnsafeMutableRawPointer(out)
         var k = from
@@ -143,7 +149,7 @@ enum UpsampleKernel {
             let q = base.loadUnaligned(fromByteOffset: at &+ step, as: SIMD8<UInt16>.self)
             let a = SIMD16(lowHalf: SIMD8(lowHalf: p.lowHalf, highHalf: p.lowHalf), highHalf: SIMD8(lowHalf: q.lowHalf, highHalf: q.lowHalf))
             let b = SIMD16(lowHalf: SIMD8(lowHalf: p.highHalf, highHalf: p.highHalf), highHalf: SIMD8(lowHalf: q.highHalf, highHalf: q.highHalf))
-            let sum = a &* w0 &+ b &* w1 &+ half
+            let sum = a &* w0 &+ b &* w1 &+ dither
             bytes.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> shift), toByteOffset: k &* 4, as: SIMD16<UInt8>.self)
             k += 4
         }
