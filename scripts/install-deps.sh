@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Vitrine needs that are missing.
 #
-#   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: DejaVu,
+#   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: Inter
+#                                      (the default UI face), DejaVu (its fallback),
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
@@ -17,7 +18,7 @@ packages=(
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
   libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
-  fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
+  fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
   libsdl2-dev
 )
 for option in "$@"; do

@@ -50,7 +50,9 @@ struct LineBuilder {
         let maximumLines = (self.style.maximumLines ?? 0) > 0 ? self.style.maximumLines! : Int.max
         outer: for (p, range) in paragraphs.enumerated() {
             let scalars = Array(shaping[range])
-            let paragraph = scalars.withUnsafeBufferPointer { ShapedParagraph($0, fonts: &self.fonts, library: self.library, shaper: self.shaper) }
+            let paragraph = scalars.withUnsafeBufferPointer {
+                ShapedParagraph($0, fonts: &self.fonts, library: self.library, shaper: self.shaper, tracking: self.style.tracking)
+            }
             let breaks = LineBreaker.opportunities(scalars, clusterStart: paragraph.clusterStart)
             var start = 0
             var cursor = 0

@@ -18,11 +18,15 @@ final class TextShaper {
 
     deinit { hb_buffer_destroy(self.buffer) }
 
+    /// Scripts whose letters connect: tracking would break the joins.
+    static let joiningScripts: Set<UInt32> = [HB_SCRIPT_ARABIC.rawValue, HB_SCRIPT_SYRIAC.rawValue, HB_SCRIPT_NKO.rawValue, HB_SCRIPT_MONGOLIAN.rawValue]
+
     /// Shapes `range` of `scalars` (the whole paragraph is passed as context, so letters at the
     /// ends of the range take the right joining forms) and appends the glyphs in visual order.
+    /// `tracking` (26.6 pixels) is added to every glyph that advances, outside joining scripts.
     func shape(
         _ scalars: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: Font, script: hb_script_t, rightToLeft: Bool,
-        into glyphs: inout [ShapedGlyph]
+        tracking: Int32 = 0, into glyphs: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty, let base = scalars.baseAddress else { return }
         hb_buffer_clear_contents(self.buffer)
@@ -37,10 +41,14 @@ final class TextShaper {
             let positions = hb_buffer_get_glyph_positions(self.buffer, &count)
         else { return }
         glyphs.reserveCapacity(glyphs.count + Int(count))
+        // The script HarfBuzz settled on (a Common run takes its neighbours').
+        let spaced = tracking != 0 && !Self.joiningScripts.contains(hb_buffer_get_script(self.buffer).rawValue)
         for i in 0..<Int(count) {
+            var advance = positions[i].x_advance
+            if spaced && advance > 0 { advance = max(0, advance &+ tracking) }
             glyphs.append(
                 ShapedGlyph(
-                    id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster), advance: positions[i].x_advance,
+                    id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster), advance: advance,
                     offsetX: positions[i].x_offset, offsetY: positions[i].y_offset))
         }
     }
@@ -61,7 +69,8 @@ struct ShapedParagraph {
     /// Whether a cluster starts at each scalar (and at the end).
     var clusterStart: [Bool]
 
-    init(_ scalars: UnsafeBufferPointer<UInt32>, fonts: inout [Font], library: FontLibrary, shaper: TextShaper) {
+    /// - Parameter tracking: ems of extra advance per letter (`TextStyle.tracking`).
+    init(_ scalars: UnsafeBufferPointer<UInt32>, fonts: inout [Font], library: FontLibrary, shaper: TextShaper, tracking: Double = 0) {
         let itemized = TextItemizer.runs(scalars, fonts: &fonts, library: library)
         self.runs = itemized.runs
         self.rightToLeft = itemized.rightToLeft
@@ -71,7 +80,10 @@ struct ShapedParagraph {
         for r in self.runs.indices {
             let first = self.glyphs.count
             let run = self.runs[r]
-            shaper.shape(scalars, range: run.range, font: fonts[run.fontIndex], script: run.script, rightToLeft: run.isRightToLeft, into: &self.glyphs)
+            let font = fonts[run.fontIndex]
+            shaper.shape(
+                scalars, range: run.range, font: font, script: run.script, rightToLeft: run.isRightToLeft,
+                tracking: Int32((tracking * font.pixelSize * 64).rounded()), into: &self.glyphs)
             self.runs[r].glyphs = first..<self.glyphs.count
             for glyph in self.glyphs[first...] {
                 let cluster = Int(glyph.cluster)

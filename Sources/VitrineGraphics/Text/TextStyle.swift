@@ -29,15 +29,20 @@ public struct TextStyle: Hashable, Sendable {
     /// The most lines shown; when the text needs more, the last line ends with "…". Nil or a
     /// value below 1 shows every line.
     public var maximumLines: Int?
+    /// Extra space after every letter, in ems (negative tightens): −0.0128 is 17-point body
+    /// text in Inter's dynamic metrics (`TypeStyle.tracking`). Scripts whose letters join
+    /// (Arabic, Syriac, N'Ko, Mongolian) and combining marks are never spaced apart.
+    public var tracking: Double
 
     public init(
         font: FontDescriptor = .default, pointSize: Double = 17, alignment: TextAlignment = .natural,
-        lineHeight: LineHeight = .multiple(1), maximumLines: Int? = nil
+        lineHeight: LineHeight = .multiple(1), maximumLines: Int? = nil, tracking: Double = 0
     ) {
         self.font = font
         self.pointSize = pointSize
         self.alignment = alignment
         self.lineHeight = lineHeight
         self.maximumLines = maximumLines
+        self.tracking = tracking.isFinite ? min(max(tracking, -0.5), 1) : 0
     }
 }

@@ -9,7 +9,7 @@ public struct ContrastPair: Sendable, Equatable, CustomStringConvertible {
     /// Where the pair shows, for messages ("list subtitles").
     public var use: String
     /// WCAG 2.2 AA (success criterion 1.4.3): 4.5:1 for body text. Every pair here is text at
-    /// body size or smaller (button titles are 17-point bold, under the 18.66-pixel bold of
+    /// body size or smaller (button titles are 17-point semibold, under the 18.66-pixel bold of
     /// "large text"), so every pair needs 4.5:1.
     public static let minimumRatio = 4.5
 

@@ -30,8 +30,11 @@ public struct Theme: Sendable, Equatable {
     public var separator: Color = Color(hex: "#C6C6C8")!
     /// Text on `tint` (button titles).
     public var onTint: Color = .white
-    /// The font family (fontconfig name, or a file path).
-    public var fontFamily: String = "DejaVu Sans"
+    /// The font family (fontconfig name, or a file path). Inter (Debian `fonts-inter`, SIL OFL):
+    /// a UI face with true medium, semibold and bold weights, drawn for screens. Without it
+    /// fontconfig's substitute is used (DejaVu Sans on Debian), and letters it lacks fall back
+    /// as always.
+    public var fontFamily: String = "Inter"
     public var bodySize: Double = 17
     public var titleSize: Double = 28
     public var headlineSize: Double = 17

@@ -1,3 +1,4 @@
+import Glibc
 import VitrineCore
 import VitrineGraphics
 
@@ -59,12 +60,24 @@ public enum ThemeColor: String, Hashable, Sendable, CaseIterable {
 }
 
 extension Theme {
-    /// The text style for `style` in this theme's font, scaled by `typeScale`.
+    /// The text style for `style` in this theme's font, scaled by `typeScale`, tracked as the
+    /// font wants at that size (`tracking(atPointSize:)`).
     public func textStyle(_ style: TypeStyle, alignment: TextAlignment = .natural, maximumLines: Int? = nil) -> TextStyle {
         let metrics = style.metrics
+        let size = metrics.size * self.typeScale
         return TextStyle(
-            font: FontDescriptor(family: self.fontFamily, weight: metrics.weight), pointSize: metrics.size * self.typeScale,
-            alignment: alignment, lineHeight: .points(metrics.lineHeight * self.typeScale), maximumLines: maximumLines)
+            font: FontDescriptor(family: self.fontFamily, weight: metrics.weight), pointSize: size,
+            alignment: alignment, lineHeight: .points(metrics.lineHeight * self.typeScale), maximumLines: maximumLines,
+            tracking: self.tracking(atPointSize: size))
+    }
+
+    /// Letter spacing in ems for text of `size` points. For the Inter families it is Inter's
+    /// dynamic metrics (rsms.me/inter/dynmetrics): −0.0223 + 0.185 · e^(−0.1745 · size), so
+    /// 11-point captions open up by 0.005 em and 17-point body text tightens by 0.013 em,
+    /// 34-point titles by 0.022 em. Other families are drawn as designed (0).
+    public func tracking(atPointSize size: Double) -> Double {
+        guard self.fontFamily.hasPrefix("Inter") else { return 0 }
+        return -0.0223 + 0.185 * exp(-0.1745 * size)
     }
 
     public func color(_ name: ThemeColor) -> Color {

@@ -82,7 +82,8 @@ public final class Button: View {
         self.titleLabel = Label(
             text: title,
             style: TextStyle(
-                font: FontDescriptor(family: theme.fontFamily, weight: .bold), pointSize: theme.bodySize * theme.typeScale, alignment: .center, maximumLines: 1),
+                font: FontDescriptor(family: theme.fontFamily, weight: .semibold), pointSize: theme.bodySize * theme.typeScale, alignment: .center,
+                maximumLines: 1, tracking: theme.tracking(atPointSize: theme.bodySize * theme.typeScale)),
             color: textColor)
         self.action = action
         switch style {
