@@ -137,7 +137,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "CVitrineShims"
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineGestures", "CVitrineShims"
             ],
             swiftSettings: swiftSettings),
         .target(

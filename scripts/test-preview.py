@@ -177,10 +177,11 @@ class Preview:
 
 
 def headless_render(vitrine, config, folder, name, rotation=0):
-    """What the panel's runtime shows at start for `config`, through the headless output."""
+    """What the panel's runtime shows at start for `config`, through the headless output (a
+    broken config's error page on its details, as the preview shows it)."""
     path = os.path.join(folder, name + ".png")
     subprocess.run([vitrine, "run", "--config", config, "--output", "headless", "--size", "1280x800", "--rotation", str(rotation),
-                    "--control", "none", "--seconds", "1.5", "--screenshot", path], check=True,
+                    "--control", "none", "--seconds", "1.5", "--error-details", "--screenshot", path], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return Picture.load_png(path)
 

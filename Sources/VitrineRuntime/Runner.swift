@@ -28,6 +28,8 @@ public final class Runner {
     private let logger: Logger
     public private(set) var scene: (any Scene)?
     public private(set) var errorPage: ErrorPage?
+    /// The out-of-order page's brand colour (its tint) and font.
+    public var errorPageTheme = Theme.standard
     public private(set) var window: Window?
     /// The settings the display and input were opened with.
     private var settings: RuntimeSettings?
@@ -63,6 +65,10 @@ public final class Runner {
     /// A rejected reload shows the error page instead of keeping the last good scene: the
     /// preview shows an author their mistake; a panel keeps serving visitors (the default).
     public var showsRejectedReload = false
+    /// The error page starts on its details (the error, by field) instead of the visitors'
+    /// "temporarily out of order": the preview's author wants the mistake; `vitrine run
+    /// --error-details` for a panel on the bench.
+    public var errorPageShowsDetails = false
     /// A reload puts the new scene where the old one was (`RestorableScene`): the preview keeps
     /// the screen being edited; a panel starts afresh (the default).
     public var keepsPositionOnReload = false
@@ -205,12 +211,13 @@ public final class Runner {
 
     private func showError(_ error: VitrineError) {
         let window = self.newWindow(scale: self.settings?.scale ?? 1)
-        let page = ErrorPage(message: error.description)
+        let page = ErrorPage(message: error.description, theme: self.errorPageTheme, showsDetails: self.errorPageShowsDetails)
         window.root.addSubview(page)
         page.pinToEdges()
         self.errorPage = page
         self.scene = nil
-        self.input?.onFrame = nil
+        // Touch reaches the page: a 3-second hold shows the staff the details.
+        self.input?.onFrame = { frame in window.handle(frame) }
         self.notifier?.status("configuration error: \(error.message)")
     }
 

@@ -163,6 +163,18 @@ struct KioskRunnerTests {
         loop.runUntilIdle(limit: loop.now + .seconds(1))
         let expected = try #require(output.logicalScreen())
         #expect(Self.differingPixels(try PNGCodec.read(path: shot), expected) == 0)
+        // --error-details starts it on the staff's page, the error by line and column.
+        let detailsShot = fixture.directory.file("error-details.png")
+        #expect(
+            CommandLineTool.run([
+                "run", path, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--error-details", "--screenshot", detailsShot
+            ])
+                == 0)
+        page.showsDetails = true
+        loop.runUntilIdle(limit: loop.now + .seconds(1))
+        let details = try #require(output.logicalScreen())
+        #expect(Self.differingPixels(try PNGCodec.read(path: detailsShot), details) == 0)
+        #expect(Self.differingPixels(details, expected) > 10_000, "the two pages differ")
 
         let logger = Logger("test", sink: MemoryLogSink())
         let missing = fixture.directory.file("absent.json")

@@ -20,6 +20,7 @@ enum RunCommand: Command {
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
+            OptionSpec("error-details", help: "a config that cannot be loaded shows its errors on the panel, not the visitors' out-of-order page"),
             OptionSpec("report-first-frame", help: "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC)"),
             OptionSpec("seat", value: "NAME", help: "libinput seat [the config's input.seat, seat0]"),
             OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]")
@@ -60,6 +61,7 @@ enum RunCommand: Command {
         }
         let runner = Runner(loop: try EpollEventLoop(), load: load)
         runner.fallback = fallback
+        runner.errorPageShowsDetails = arguments.has("error-details")
         if let control = arguments.value("control") {
             guard control == "none" || control.hasPrefix("/") || control.hasPrefix(".") else {
                 throw VitrineError(

@@ -36,6 +36,7 @@ final class PreviewSession {
         self.runner = runner
         self.screenshotDirectory = screenshotDirectory
         runner.showsRejectedReload = true
+        runner.errorPageShowsDetails = true
         runner.keepsPositionOnReload = true
         // The author's own user runs the preview: no service group to hand the socket to.
         runner.controlGroup = nil
