@@ -6,7 +6,7 @@ import VitrineUI
 /// What the screen shows when the kiosk cannot start, instead of a black screen or a restart
 /// loop (issue 17): to the visitor, a calm "temporarily out of order" page in the brand colour,
 /// with no file path or error text; to staff, after holding a finger anywhere on it for 3 s
-/// (`HoldGestureRecognizer`), the technical page — the error, where it is, what to do — until
+/// (a `TapGestureRecognizer` with a `minimumDuration`), the technical page — the error, where it is, what to do — until
 /// another 3-second hold. The journal has the error either way (`Runner` logs it).
 public final class ErrorPage: View {
     /// The visitor's page: icon, title, line.
@@ -19,7 +19,8 @@ public final class ErrorPage: View {
     public let titleLabel: Label
     public let messageLabel: Label
     public let hintLabel: Label
-    public let hold = HoldGestureRecognizer()
+    /// The staff's 3-second hold.
+    public let hold = TapGestureRecognizer(minimumDuration: 3)
 
     /// The visitor's words.
     public static let visitorTitle = "Temporarily out of order"

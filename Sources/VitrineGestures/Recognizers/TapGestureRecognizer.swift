@@ -8,10 +8,14 @@ import VitrineCore
 /// cancelled) or fails (the finger slid more than `metrics.touchSlop` away: Flutter's
 /// `preAcceptSlopTolerance = kTouchSlop`). A tap does not claim: a lift before any drag claimed
 /// gives it the contact (the arena's sweep), so taps on buttons inside pagers and sheets work.
-/// There is no time limit; a long press is another recognizer.
+/// There is no upper time limit. With `minimumDuration` it is a hold: a lift sooner than that
+/// after the touch-down fails it, judged at the lift from the frames' times (a finger held still
+/// sends no frames, and recognizers read no clock); the error page's staff hold is 3 s.
 public final class TapGestureRecognizer: GestureRecognizer {
     /// The slop past which the tap fails.
     public var metrics: GestureMetrics
+    /// Seconds the finger must stay down (0: any press is a tap).
+    public var minimumDuration: Double
     public private(set) var state: GestureState = .possible
     /// Called at touch-down: the pressed look goes here.
     public var onDown: ((TapGestureRecognizer) -> Void)?
@@ -20,8 +24,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     private var followed = FollowedContact()
     private var lifted = false
+    private var downTime: MonotonicTime?
 
-    public init(metrics: GestureMetrics = GestureMetrics()) {
+    public init(minimumDuration: Double = 0, metrics: GestureMetrics = GestureMetrics()) {
+        self.minimumDuration = minimumDuration
         self.metrics = metrics
     }
 
@@ -36,6 +42,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         guard self.followed.join(contact) else { return false }
         self.state = .possible
         self.lifted = false
+        self.downTime = time
         self.onDown?(self)
         return true
     }
@@ -47,6 +54,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
             self.finish(.cancelled)
             return .reject
         case .ended:
+            if self.minimumDuration > 0, let down = self.downTime, (time - down).seconds < self.minimumDuration {
+                self.finish(.failed)
+                return .reject
+            }
             self.lifted = true
             if self.followed.standing == .accepted { self.finish(.ended) }
             return .undecided
