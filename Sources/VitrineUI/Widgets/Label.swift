@@ -62,6 +62,8 @@ public enum ButtonStyle: String, Hashable, Sendable, CaseIterable {
 public final class Button: View {
     public let titleLabel: Label
     public private(set) var iconLabel: Label?
+    /// The icon's name as given (`Icon`), nil without one.
+    public let iconName: String?
     public let tap = TapGestureRecognizer()
     public var action: (() -> Void)?
     public var normalColor: Color? { didSet { self.updateLook() } }
@@ -78,6 +80,7 @@ public final class Button: View {
 
     public init(title: String, icon: String? = nil, style: ButtonStyle = .filled, theme: Theme = .standard, frame: Rect = .zero, action: (() -> Void)? = nil) {
         self.style = style
+        self.iconName = icon
         let textColor = style == .filled ? theme.onTint : theme.tint
         self.titleLabel = Label(
             text: title,

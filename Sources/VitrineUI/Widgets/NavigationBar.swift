@@ -31,27 +31,64 @@ public final class NavigationBar: View {
         self.addSubview(self.separator)
     }
 
+    /// The round close button's touch area: the 44-point hit target (HIG's minimum). It draws a
+    /// 32-point circle of the separator grey in its middle with the icon in the secondary label
+    /// colour (iOS's `xmark.circle.fill` close button, at kiosk size).
+    public static let roundButtonSide = Button.minimumHitSize
+    public static let roundButtonCircle = 32.0
+    /// The circles of the round buttons, by button.
+    private var circles: [ObjectIdentifier: View] = [:]
+
+    /// Whether `button` is a round close button (an icon-only "close" item).
+    public func isRound(_ button: Button) -> Bool { button.title.isEmpty && button.iconName == "close" }
+
     private func barButton(_ item: BarButtonItem, theme: Theme) -> Button {
         let button = Button(title: item.title, icon: item.icon, style: .plain, theme: theme, action: item.action)
         button.highlightedColor = theme.separator.withOpacity(0.5)
+        if self.isRound(button) {
+            button.highlightedColor = nil
+            button.contentColor = theme.secondaryLabel
+            let circle = View()
+            circle.backgroundColor = theme.separator.withOpacity(0.55)
+            circle.cornerRadii = CornerRadii(all: Self.roundButtonCircle / 2)
+            circle.isUserInteractionEnabled = false
+            button.insertSubview(circle, at: 0)
+            self.circles[ObjectIdentifier(button)] = circle
+        }
         self.addSubview(button)
         return button
+    }
+
+    /// A button's frame width: a round one is a circle, the others fit their content.
+    private func width(of button: Button, widest: Double) -> Double {
+        self.isRound(button) ? Self.roundButtonSide : min(widest, button.sizeThatFits(Size(width: widest, height: self.bounds.height)).width)
+    }
+
+    /// A round button sits centred in the bar's height, its circle in its middle.
+    private func frame(of button: Button, x: Double, width: Double) -> Rect {
+        let bounds = self.bounds
+        guard self.isRound(button) else { return Rect(x: x, y: 0, width: width, height: bounds.height) }
+        let side = Self.roundButtonCircle
+        self.circles[ObjectIdentifier(button)]?.frame = Rect(x: (width - side) / 2, y: (width - side) / 2, width: side, height: side)
+        return Rect(x: x, y: (bounds.height - width) / 2, width: width, height: width)
     }
 
     public override func layoutSubviews() {
         let bounds = self.bounds
         let inset = 4.0
+        let roundInset = 8.0
         let widest = max(88, bounds.width * 0.25)
         var side = Button.minimumHitSize
         for button in [self.leftButton, self.rightButton].compactMap({ $0 }) {
-            side = max(side, min(widest, button.sizeThatFits(Size(width: widest, height: bounds.height)).width))
+            side = max(side, self.width(of: button, widest: widest) + (self.isRound(button) ? roundInset - inset : 0))
         }
         if let left = self.leftButton {
-            left.frame = Rect(x: inset, y: 0, width: min(widest, left.sizeThatFits(Size(width: widest, height: bounds.height)).width), height: bounds.height)
+            let width = self.width(of: left, widest: widest)
+            left.frame = self.frame(of: left, x: self.isRound(left) ? roundInset : inset, width: width)
         }
         if let right = self.rightButton {
-            let width = min(widest, right.sizeThatFits(Size(width: widest, height: bounds.height)).width)
-            right.frame = Rect(x: bounds.width - width - inset, y: 0, width: width, height: bounds.height)
+            let width = self.width(of: right, widest: widest)
+            right.frame = self.frame(of: right, x: bounds.width - width - (self.isRound(right) ? roundInset : inset), width: width)
         }
         // The title stays centred on the bar, clear of the wider of the two buttons.
         let titleInset = (self.leftButton == nil && self.rightButton == nil) ? 16 : side + inset + 8
