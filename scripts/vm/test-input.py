@@ -103,12 +103,13 @@ class Session:
         self.share = share
         self.count = 0
 
-    def device(self, steps, kind="touch", gate=True):
-        """Starts a uinput device playing `steps`; returns (its node, the file that starts them)."""
+    def device(self, steps, kind="touch", gate=True, hold=True):
+        """Starts a uinput device playing `steps`; returns (its node, the file that starts them).
+        With `hold` the device stays after its steps until `play` says Vitrine has read them."""
         self.count += 1
         name = f"plan{self.count}"
         ready, go = f"/tmp/{name}.ready", f"/tmp/{name}.go"
-        plan = {"device": kind, "ready": ready, "go": go if gate else None, "steps": steps}
+        plan = {"device": kind, "ready": ready, "go": go if gate else None, "done": f"/tmp/{name}.done" if hold else None, "steps": steps}
         with open(os.path.join(self.share, name + ".json"), "w") as f:
             json.dump(plan, f)
         self.guest.spawn(f"python3 /mnt/host/uinput_device.py /mnt/host/{name}.json", f"/tmp/{name}.log")
@@ -121,6 +122,16 @@ class Session:
         pid = self.guest.spawn(f"{VITRINE} input-debug {arguments}", log_path)
         self.wait(log_path, f"added {device} " if device else r"added AT Translated")
         return pid
+
+    def play(self, go, log_path, until, device=DEVICE):
+        """Starts the device's steps; once Vitrine's log shows `until` (the last frame they make)
+        lets the device go, and waits for its removal. A destroyed evdev device's unread events
+        are lost, so a fixed pause before the removal (0.3 s, once) lost a whole drag when a
+        loaded host held the reader back; if `until` never shows, the comparison after fails."""
+        self.guest.run(f"touch {go}")
+        self.wait(log_path, until)
+        self.guest.run(f"touch {go[:-len('.go')]}.done")
+        return self.wait(log_path, r"removed " + device)
 
     def wait(self, log_path, pattern, timeout=60):
         try:
@@ -181,8 +192,7 @@ def main():
                      status == 0 and f"{node}: {DEVICE}" in listing and "capabilities: touch\n" in block and "size: 255.9x157.5 mm" in block,
                      block.strip().replace("\n", "; "))
         pid = s.debug(size, "/tmp/r0.log")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/r0.log", r"removed " + DEVICE)
+        s.play(go, "/tmp/r0.log", "#0 ended")
         output = s.stop(pid, "/tmp/r0.log")
         compare(checks, "rotation 0: the drag comes out at the mapped logical points", frame_lines(output), expected_frames(steps))
 
@@ -190,8 +200,7 @@ def main():
         pid = s.debug(f"{size} --rotation 90", "/tmp/r90.log", device=None)
         node, go = s.device(steps)
         added = s.wait("/tmp/r90.log", "added " + DEVICE)
-        guest.run(f"touch {go}")
-        s.wait("/tmp/r90.log", r"removed " + DEVICE)
+        s.play(go, "/tmp/r90.log", "#0 ended")
         output = s.stop(pid, "/tmp/r90.log")
         checks.check("a touchscreen plugged in while running is added", added)
         compare(checks, "rotation 90: the drag comes out turned with the picture", frame_lines(output), expected_frames(steps, rotation=90))
@@ -203,8 +212,7 @@ def main():
         checks.check("list-inputs shows the calibration file's matrix and where it came from",
                      f"calibration: 0.5 0 0.25 0 0.5 0.25 (file /tmp/cal/{KEY}.env)" in listing, listing.strip().splitlines()[-3:])
         pid = s.debug(f"{size} --calibration /tmp/cal", "/tmp/cal.log")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/cal.log", r"removed " + DEVICE)
+        s.play(go, "/tmp/cal.log", "#0 ended")
         output = s.stop(pid, "/tmp/cal.log")
         compare(checks, "a calibration file applies to the device's touches", frame_lines(output), expected_frames(steps, calibration=HALF))
 
@@ -218,8 +226,7 @@ def main():
                      "calibration: 0 -1 1 1 0 0 (udev property LIBINPUT_CALIBRATION_MATRIX)" in plain, plain.strip().splitlines()[-3:])
         checks.check("a calibration file overrides the udev property", f"(file /tmp/cal/{KEY}.env)" in overridden)
         pid = s.debug(f"{size} --calibration /tmp/nothing", "/tmp/udev.log")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/udev.log", r"removed " + DEVICE)
+        s.play(go, "/tmp/udev.log", "#0 ended")
         output = s.stop(pid, "/tmp/udev.log")
         compare(checks, "the udev matrix applies to the touches", frame_lines(output), expected_frames(steps, calibration=QUARTER_TURN))
         guest.run(f"rm -f {UDEV_RULE} && udevadm control --reload")
@@ -229,8 +236,7 @@ def main():
         node, go = s.device(steps)
         recorder = guest.spawn(f"libinput record -o /tmp/five.yml {node}", "/tmp/record.log")
         pid = s.debug(size, "/tmp/five.log")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/five.log", r"removed " + DEVICE)
+        s.play(go, "/tmp/five.log", "#0 ended")
         output = s.stop(pid, "/tmp/five.log")
         guest.run(f"kill -INT {recorder}; sleep 1")
         live = frame_lines(output)
@@ -243,11 +249,10 @@ def main():
         steps = drag(lift=False) + [["destroy"]]
         node, go = s.device(steps)
         pid = s.debug(size, "/tmp/unplug.log")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/unplug.log", r"removed " + DEVICE)
+        last = logical(1024 + 64 * 3, 2048)
+        s.play(go, "/tmp/unplug.log", f"#0 moved \\({last[0]:.2f}, {last[1]:.2f}\\)".replace(".", "\\."))
         output = s.stop(pid, "/tmp/unplug.log")
         lines = frame_lines(output)
-        last = logical(1024 + 64 * 3, 2048)
         cancelled = f"{DEVICE}: #0 cancelled ({last[0]:.2f}, {last[1]:.2f})"
         after = output.split(cancelled, 1)[-1]
         checks.check("unplugged mid-drag: the contact is cancelled, then the device removed",
@@ -258,8 +263,7 @@ def main():
         mouse_steps = [["button", 1], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["button", 0], ["sleep", 0.3]]
         node, go = s.device(mouse_steps, kind="mouse")
         pid = s.debug(size, "/tmp/mouse.log", device="vitrine-test-mouse")
-        guest.run(f"touch {go}")
-        s.wait("/tmp/mouse.log", r"removed vitrine-test-mouse")
+        s.play(go, "/tmp/mouse.log", "#32 ended", device="vitrine-test-mouse")
         output = s.stop(pid, "/tmp/mouse.log")
         phases = re.findall(r"frame vitrine-test-mouse: #32 (\w+) \(([\d.]+), ([\d.]+)\)", output)
         checks.check("a mouse is contact #32: began at the centre, moved right, ended",
@@ -267,7 +271,7 @@ def main():
                      and float(phases[2][1]) > float(phases[1][1]) > 640, str(phases))
 
         # Permission denied, as a user outside the 'input' group.
-        node, go = s.device([["sleep", 0.1]])
+        node, go = s.device([["sleep", 0.1]], hold=False)
         nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"
         status, output = guest.run(f"{nobody} {VITRINE} list-inputs")
         checks.check("permission denied names the 'input' group", status == 1 and f"cannot open {node}: Permission denied" in output

@@ -5,6 +5,7 @@ Runs in the test guest (python3-libevdev), copied there through the 9p share, no
 the image. Usage: uinput-device.py PLAN.json, where the plan is
 
   {"device": "touch" | "mouse", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
+   "done": "/tmp/x.done" (optional: after the steps, wait for it before destroying the device),
    "steps": [["frame", [{"slot": 0, "id": 12, "x": 1024, "y": 2048}, ...]],
              ["sleep", 0.05], ["rel", dx, dy], ["button", 1|0], ["destroy"]]}
 
@@ -15,7 +16,9 @@ vendor 0x1234 product 0x5678. Each "frame" step writes protocol-B events for the
 (a missing "id" keeps the contact, -1 lifts it), BTN_TOUCH when the first contact lands or the
 last lifts, ABS_X/Y for the lowest active slot, then SYN_REPORT. The device is created, udev is
 let settle, the ready file is written, the go file (if any) awaited, the steps played, and the
-device destroyed on "destroy" or at the end.
+device destroyed on "destroy" or at the end — once the done file (if any) exists: the test
+writes it when Vitrine has printed the last frame, because the kernel drops a destroyed
+device's unread events, and a fixed pause loses them when a loaded host delays the reader.
 """
 import json
 import os
@@ -115,6 +118,10 @@ def main(path):
         elif action == "destroy":
             break
         print(f"step {action} done", flush=True)
+    done = plan.get("done")
+    deadline = time.time() + 120
+    while done and not os.path.exists(done) and time.time() < deadline:
+        time.sleep(0.05)
     del uinput  # UI_DEV_DESTROY: the kernel removes the device, udev says "remove"
     print("destroyed", flush=True)
 
