@@ -12,7 +12,7 @@ Second boot, same disk: the kiosk must come up on its own. Then, one PASS/FAIL l
 - a uinput swipe advances the onboarding page (screen equals the replay of the same swipe);
 - VT switch: chvt 2 takes the screen away, chvt 1 gives the kiosk back, repainted;
 - kill -9 of the main process: back (active, new PID); the time is printed, and asserted only
-  against a 20 s bound (see RESTART_BOUND);
+  against a 45 s bound (see RESTART_BOUND);
 - kill -STOP: the watchdog (WatchdogSec=10) has it restarted;
 - a broken config: reload keeps the last good screen; a restart shows the error page, equal to
   the headless render of the same file;
@@ -44,9 +44,10 @@ BOOT_TIMEOUT = 240
 # took 2.27 s with the host idle and 3.17 s with it busy, so a tight bound tests the host, not
 # Vitrine. The figure is printed; the check only asks that systemd brought it back at all in a
 # time no working restart exceeds (RestartSec=250ms plus a start-up of a few seconds under TCG,
-# with a margin for a host running a second build). The board-level number is `vitrine bench`'s
-# startup-first-frame row.
-RESTART_BOUND = 20
+# with a margin for a host running a second build: 7.39 s then, and 13.34 s with two CI runs
+# and a build loop sharing the two cores, so 20 s was too close). The board-level number is
+# `vitrine bench`'s startup-first-frame row.
+RESTART_BOUND = 45
 # Idle CPU is guest CPU time over guest wall time, so host load moves it little, but TCG makes
 # every wake-up (timers, the watchdog ping) dearer than on a board (under 1% in every run so far). A kiosk that
 # kept redrawing (a 1280x800 frame at 60 Hz) would use a large share of a core; 5% tells idle from
