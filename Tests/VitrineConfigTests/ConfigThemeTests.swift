@@ -63,4 +63,23 @@ struct ConfigThemeTests {
         #expect(warnings.first?.hasPrefix("theme.tint: tint #0066CC on the tint wash over background (#CEDDF1) is 4.04:1") == true, "\(warnings)")
         #expect(warnings.allSatisfy { $0.hasPrefix("theme.tint: tint #0066CC on the tint wash over ") }, "\(warnings)")
     }
+
+    @Test("a text's \"measure\": \"full\" turns the readable measure off; another word is an error")
+    func textMeasure() throws {
+        let fixture = try ConfigFixture()
+        func document(_ measure: String) -> String {
+            #"{"version": 2, "start": "home", "screens": {"home": {"content": {"type": "text", "text": "Hi", "measure": "# + measure + "}}}}"
+        }
+        let full = fixture.check(document(#""full""#))
+        #expect(full.errors.isEmpty, "\(full.errors)")
+        guard case .text(let text)? = full.configuration.scene.screens.first?.content.kind else {
+            Issue.record("not a text view")
+            return
+        }
+        #expect(!text.readableMeasure)
+        #expect(
+            ConfigFixture.describe(fixture.check(document(#""wide""#)).errors) == [
+                #"screens.home.content.measure: "wide" is not a measure (use "readable" or "full")"#
+            ])
+    }
 }

@@ -85,6 +85,13 @@ extension ConfigReader {
             self.read(object, "lines", into: &lines, .wholeNumber(from: 1, to: 1000))
             text.lines = lines > 0 ? lines : nil
             self.readColorReference(object, "color", into: &text.color)
+            if let value = object.take("measure"), let measure = self.string(value, at: object.path(of: "measure"), expected: "\"readable\" or \"full\"") {
+                switch measure {
+                case "readable": text.readableMeasure = true
+                case "full": text.readableMeasure = false
+                default: self.error(object.path(of: "measure"), "\(Self.quoted(measure)) is not a measure (use \"readable\" or \"full\")")
+                }
+            }
             return .text(text)
         case "image":
             var path: ImageValue?

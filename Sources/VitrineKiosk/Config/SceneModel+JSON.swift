@@ -147,6 +147,7 @@ extension ViewNode {
             ]
             if let lines = text.lines { members.append(("lines", .number(Double(lines)))) }
             members.append(("color", text.color.json))
+            if !text.readableMeasure { members.append(("measure", .string("full"))) }
         case .image(let image):
             members = [
                 ("type", .string("image")), ("image", image.path.json), ("mode", .string(image.mode.rawValue)), ("focus", image.focus.json),

@@ -125,6 +125,7 @@ public final class SceneBuilder {
                 color: text.color.resolve(in: self.theme))
             label.centersVertically = false
             label.isUserInteractionEnabled = false
+            if text.readableMeasure && text.lines != 1 { label.maximumMeasure = self.theme.readableMeasure(text.style) }
             self.bind(label, when: text.text.binding != nil) { [unowned self] view in (view as? Label)?.text = self.text(text.text) }
             return label
         case .image(let image):

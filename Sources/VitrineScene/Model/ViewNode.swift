@@ -128,13 +128,20 @@ public struct TextNode: Sendable, Equatable {
     /// The most lines shown (with "…"); nil for all.
     public var lines: Int?
     public var color: ColorReference
+    /// Wrap at the readable measure (`TypeStyle.readableMeasure`) when the view is wider: true
+    /// unless the config says `"measure": "full"`.
+    public var readableMeasure: Bool
 
-    public init(_ text: TextValue, style: TypeStyle = .body, alignment: TextAlignment = .natural, lines: Int? = nil, color: ColorReference = .theme(.label)) {
+    public init(
+        _ text: TextValue, style: TypeStyle = .body, alignment: TextAlignment = .natural, lines: Int? = nil, color: ColorReference = .theme(.label),
+        readableMeasure: Bool = true
+    ) {
         self.text = text
         self.style = style
         self.alignment = alignment
         self.lines = lines
         self.color = color
+        self.readableMeasure = readableMeasure
     }
 }
 

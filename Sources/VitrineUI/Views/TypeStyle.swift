@@ -41,6 +41,22 @@ public enum TypeStyle: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+extension TypeStyle {
+    /// Ems a line of running text may be long: 34, about 68 characters of Inter at its average
+    /// of half an em a letter — inside the 60–75 characters typographers give for comfortable
+    /// reading (Bringhurst, "The Elements of Typographic Style", 2.1.2: 45–75, 66 ideal).
+    public static let readableMeasureEms = 34.0
+
+    /// Whether text in this style wraps at the readable measure: the running-text styles. Titles
+    /// and headlines are short and laid out as they come.
+    public var wrapsAtReadableMeasure: Bool {
+        switch self {
+        case .body, .callout, .subheadline, .footnote: true
+        default: false
+        }
+    }
+}
+
 /// A colour of the theme, by name, or a colour of its own: what a config's `"color"` holds.
 public enum ColorReference: Hashable, Sendable {
     case theme(ThemeColor)
@@ -69,6 +85,12 @@ extension Theme {
             font: FontDescriptor(family: self.fontFamily, weight: metrics.weight), pointSize: size,
             alignment: alignment, lineHeight: .points(metrics.lineHeight * self.typeScale), maximumLines: maximumLines,
             tracking: self.tracking(atPointSize: size))
+    }
+
+    /// The longest line of running text in `style`, in points (`TypeStyle.readableMeasureEms`
+    /// at its scaled size); nil for the styles laid out at any width.
+    public func readableMeasure(_ style: TypeStyle) -> Double? {
+        style.wrapsAtReadableMeasure ? TypeStyle.readableMeasureEms * style.metrics.size * self.typeScale : nil
     }
 
     /// Letter spacing in ems for text of `size` points. For the Inter families it is Inter's

@@ -10,6 +10,9 @@ public final class Label: View {
     public var textColor: Color { didSet { if oldValue != self.textColor { self.setNeedsDisplay() } } }
     /// Vertical placement of the text in a taller box: centred, or at the top.
     public var centersVertically = true { didSet { self.setNeedsDisplay() } }
+    /// The longest line, in points, however wide the view (`Theme.readableMeasure`): the text
+    /// wraps there and its block sits where the alignment puts it. Nil: the view's width.
+    public var maximumMeasure: Double? { didSet { if oldValue != self.maximumMeasure { self.changed() } } }
 
     public init(text: String = "", style: TextStyle = TextStyle(), color: Color = Theme.standard.label, frame: Rect = .zero) {
         self.text = text
@@ -31,14 +34,31 @@ public final class Label: View {
         return try? TextLayout(self.text, style: self.style, width: width, scale: window.scale, library: fonts)
     }
 
+    /// The width the text wraps at in a box `width` wide.
+    func wrapWidth(_ width: Double?) -> Double? {
+        guard let measure = self.maximumMeasure else { return width }
+        guard let width else { return measure }
+        return min(width, measure)
+    }
+
     public override func sizeThatFits(_ size: Size) -> Size {
-        self.layout(width: size.width.isFinite && size.width > 0 ? size.width : nil)?.size ?? .zero
+        self.layout(width: self.wrapWidth(size.width.isFinite && size.width > 0 ? size.width : nil))?.size ?? .zero
     }
 
     public override func draw(in canvas: Canvas) {
-        guard !self.text.isEmpty, let layout = self.layout(width: self.bounds.width) else { return }
+        let width = self.wrapWidth(self.bounds.width) ?? self.bounds.width
+        guard !self.text.isEmpty, let layout = self.layout(width: width) else { return }
         let y = self.centersVertically ? (self.bounds.height - layout.size.height) / 2 : 0
-        canvas.draw(layout, at: Point(x: 0, y: y), color: self.textColor)
+        // A measure narrower than the view: the block goes where the alignment puts its lines.
+        let spare = max(0, self.bounds.width - width)
+        let x: Double
+        switch self.style.alignment {
+        case .left: x = 0
+        case .center: x = spare / 2
+        case .right: x = spare
+        case .natural: x = layout.lines.first?.isRightToLeft == true ? spare : 0
+        }
+        canvas.draw(layout, at: Point(x: x, y: y), color: self.textColor)
     }
 }
 
