@@ -28,7 +28,8 @@ public final class Runner {
     private let logger: Logger
     public private(set) var scene: (any Scene)?
     public private(set) var errorPage: ErrorPage?
-    /// The out-of-order page's brand colour (its tint) and font.
+    /// The out-of-order page's brand colour (its tint) and font: `vitrine run` sets the file's
+    /// theme here when only other parts of the file are wrong.
     public var errorPageTheme = Theme.standard
     public private(set) var window: Window?
     /// The settings the display and input were opened with.

@@ -176,6 +176,16 @@ struct KioskRunnerTests {
         #expect(Self.differingPixels(try PNGCodec.read(path: detailsShot), details) == 0)
         #expect(Self.differingPixels(details, expected) > 10_000, "the two pages differ")
 
+        // A file whose theme is sound (only a screen is wrong) brands the visitors' page with
+        // its tint; the syntax error above left the default tint.
+        #expect(try PNGCodec.read(path: shot)[5, 5] & 0x00FF_FFFF == Theme.standard.tint.argbPremultiplied & 0x00FF_FFFF)
+        let branded = try fixture.write(
+            ##"{"version": 2, "theme": {"tint": "#7A1F3D"}, "start": "home", "screens": {"home": {"content": {"type": "vstak"}}}}"##, as: "branded.json")
+        let brandedShot = fixture.directory.file("branded.png")
+        #expect(
+            CommandLineTool.run(["run", branded, "--output", "headless", "--size", "640x400", "--exit-after-first-frame", "--screenshot", brandedShot]) == 0)
+        #expect(try PNGCodec.read(path: brandedShot)[5, 5] & 0x00FF_FFFF == 0x7A_1F3D)
+
         let logger = Logger("test", sink: MemoryLogSink())
         let missing = fixture.directory.file("absent.json")
         #expect(try RunCommand.load(path: missing, explicit: false, logger: logger).0 == KioskDemo.configuration)

@@ -4,6 +4,7 @@ import VitrineHeadless
 import VitrineKiosk
 import VitrineRuntime
 import VitrineSystem
+import VitrineUI
 
 /// `vitrine run`: the kiosk from a config file, on the display and touchscreen, until stopped —
 /// what `Systemd/vitrine.service` starts at boot (Docs/deployment.md).
@@ -51,8 +52,17 @@ enum RunCommand: Command {
         let scale = try arguments.number("scale", in: 0.25...8)
         if let scale { fallback.scale = scale }
         let logger = Logger("config")
+        let brand = WeakRunner()
         let load = { () throws(VitrineError) -> LoadedScene in
-            let (configuration, base) = try self.load(path: path, explicit: explicit != nil, logger: logger)
+            let configuration: KioskConfiguration
+            let base: String?
+            do throws(VitrineError) {
+                (configuration, base) = try self.load(path: path, explicit: explicit != nil, logger: logger)
+            } catch {
+                // The out-of-order page in the file's own brand colour when its theme is sound.
+                if let theme = Self.soundTheme(path: path) { brand.runner?.errorPageTheme = theme }
+                throw error
+            }
             var settings = configuration.settings
             settings.display = try self.overridden(configuration.display, arguments)
             if let seat = arguments.value("seat") { settings.input.seat = seat }
@@ -60,6 +70,7 @@ enum RunCommand: Command {
             return LoadedScene(settings: settings, scene: KioskScene(configuration: configuration, baseDirectory: base))
         }
         let runner = Runner(loop: try EpollEventLoop(), load: load)
+        brand.runner = runner
         runner.fallback = fallback
         runner.errorPageShowsDetails = arguments.has("error-details")
         if let control = arguments.value("control") {
@@ -96,6 +107,22 @@ enum RunCommand: Command {
             logger.notice("no kiosk config at \(path): showing the built-in demo (put a config there, Docs/config.md, and reload)")
             return (KioskDemo.configuration, nil)
         }
+    }
+
+    /// The theme of the config at `path` when the file parses and nothing in its `theme` is
+    /// wrong (the rest may be): what the error page takes its brand colour and font from.
+    static func soundTheme(path: String) -> Theme? {
+        guard let check = try? KioskConfigLoader.check(path: path) else { return nil }
+        let themeSound = check.errors.allSatisfy { issue in
+            guard let field = issue.field else { return false }
+            return field != "theme" && !field.hasPrefix("theme.")
+        }
+        return themeSound ? check.configuration.theme : nil
+    }
+
+    /// The runner, for the load closure it holds (weakly: no cycle).
+    final class WeakRunner {
+        weak var runner: Runner?
     }
 
     private static func overridden(_ display: DisplayConfiguration, _ arguments: ParsedArguments) throws(VitrineError) -> DisplayConfiguration {
