@@ -5,9 +5,9 @@ import VitrineUI
 
 /// What the screen shows when the kiosk cannot start, instead of a black screen or a restart
 /// loop (issue 17): to the visitor, a calm "temporarily out of order" page in the brand colour,
-/// with no file path or error text; to staff, after holding a finger anywhere on it for 3 s
-/// (a `TapGestureRecognizer` with a `minimumDuration`), the technical page — the error, where it is, what to do — until
-/// another 3-second hold. The journal has the error either way (`Runner` logs it).
+/// with no file path or error text; to staff, after holding a finger anywhere on it for 3 s (a
+/// `TapGestureRecognizer` with a `minimumDuration`), the technical page — the error, where it
+/// is, what to do — until another 3-second hold. The journal has the error either way (`Runner` logs it).
 public final class ErrorPage: View {
     /// The visitor's page: icon, title, line.
     public let visitorView = View()
@@ -27,12 +27,7 @@ public final class ErrorPage: View {
     public static let visitorMessage = "We are sorry. Please ask a member of staff for help."
 
     /// Whether the technical page shows.
-    public var showsDetails: Bool {
-        didSet {
-            self.visitorView.isHidden = self.showsDetails
-            self.detailsView.isHidden = !self.showsDetails
-        }
-    }
+    public var showsDetails: Bool { didSet { self.showFace() } }
 
     /// - Parameters:
     ///   - message: the error, one or more lines (a config error names the file, line and column,
@@ -73,12 +68,17 @@ public final class ErrorPage: View {
         }
         self.addSubview(self.visitorView)
         self.addSubview(self.detailsView)
-        self.visitorView.isHidden = showsDetails
-        self.detailsView.isHidden = !showsDetails
+        self.showFace()
         self.addGestureRecognizer(self.hold)
         self.hold.onChange = { [unowned self] hold in
             if hold.state == .ended { self.showsDetails.toggle() }
         }
+    }
+
+    /// Shows the visitors' page or the staff's, as `showsDetails` says.
+    private func showFace() {
+        self.visitorView.isHidden = self.showsDetails
+        self.detailsView.isHidden = !self.showsDetails
     }
 
     public var message: String {

@@ -36,8 +36,6 @@ public final class NavigationBar: View {
     /// colour (iOS's `xmark.circle.fill` close button, at kiosk size).
     public static let roundButtonSide = Button.minimumHitSize
     public static let roundButtonCircle = 32.0
-    /// The circles of the round buttons, by button.
-    private var circles: [ObjectIdentifier: View] = [:]
 
     /// Whether `button` is a round close button (an icon-only "close" item).
     public func isRound(_ button: Button) -> Bool { button.title.isEmpty && button.iconName == "close" }
@@ -52,8 +50,10 @@ public final class NavigationBar: View {
             circle.backgroundColor = theme.separator.withOpacity(0.55)
             circle.cornerRadii = CornerRadii(all: Self.roundButtonCircle / 2)
             circle.isUserInteractionEnabled = false
+            // The button is always a square of `roundButtonSide`: the circle sits in its middle.
+            let offset = (Self.roundButtonSide - Self.roundButtonCircle) / 2
+            circle.frame = Rect(x: offset, y: offset, width: Self.roundButtonCircle, height: Self.roundButtonCircle)
             button.insertSubview(circle, at: 0)
-            self.circles[ObjectIdentifier(button)] = circle
         }
         self.addSubview(button)
         return button
@@ -64,31 +64,30 @@ public final class NavigationBar: View {
         self.isRound(button) ? Self.roundButtonSide : min(widest, button.sizeThatFits(Size(width: widest, height: self.bounds.height)).width)
     }
 
-    /// A round button sits centred in the bar's height, its circle in its middle.
+    /// A button's distance from the bar's edge: a round one stands a little further in.
+    private func edgeInset(of button: Button) -> Double { self.isRound(button) ? 8 : 4 }
+
+    /// A round button is a square centred in the bar's height; the others are as tall as the bar.
     private func frame(of button: Button, x: Double, width: Double) -> Rect {
         let bounds = self.bounds
         guard self.isRound(button) else { return Rect(x: x, y: 0, width: width, height: bounds.height) }
-        let side = Self.roundButtonCircle
-        self.circles[ObjectIdentifier(button)]?.frame = Rect(x: (width - side) / 2, y: (width - side) / 2, width: side, height: side)
         return Rect(x: x, y: (bounds.height - width) / 2, width: width, height: width)
     }
 
     public override func layoutSubviews() {
         let bounds = self.bounds
         let inset = 4.0
-        let roundInset = 8.0
         let widest = max(88, bounds.width * 0.25)
         var side = Button.minimumHitSize
         for button in [self.leftButton, self.rightButton].compactMap({ $0 }) {
-            side = max(side, self.width(of: button, widest: widest) + (self.isRound(button) ? roundInset - inset : 0))
+            side = max(side, self.width(of: button, widest: widest) + self.edgeInset(of: button) - inset)
         }
         if let left = self.leftButton {
-            let width = self.width(of: left, widest: widest)
-            left.frame = self.frame(of: left, x: self.isRound(left) ? roundInset : inset, width: width)
+            left.frame = self.frame(of: left, x: self.edgeInset(of: left), width: self.width(of: left, widest: widest))
         }
         if let right = self.rightButton {
             let width = self.width(of: right, widest: widest)
-            right.frame = self.frame(of: right, x: bounds.width - width - (self.isRound(right) ? roundInset : inset), width: width)
+            right.frame = self.frame(of: right, x: bounds.width - width - self.edgeInset(of: right), width: width)
         }
         // The title stays centred on the bar, clear of the wider of the two buttons.
         let titleInset = (self.leftButton == nil && self.rightButton == nil) ? 16 : side + inset + 8
