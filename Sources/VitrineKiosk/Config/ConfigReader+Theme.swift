@@ -58,10 +58,7 @@ extension ConfigReader {
         }
         for (pair, ratio) in theme.contrastShortfalls() {
             if case .tintWash = pair.background, tinted != true { continue }
-            let backgroundName: ThemeColor
-            switch pair.background {
-            case .color(let name), .tintWash(over: let name): backgroundName = name
-            }
+            let backgroundName = pair.background.base
             let field = [pair.text, backgroundName, .tint].first { self.themeFields.contains($0.rawValue) }
             let text = theme.color(pair.text)
             let background = theme.color(pair.background)

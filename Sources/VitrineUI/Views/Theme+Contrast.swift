@@ -18,6 +18,13 @@ public struct ContrastPair: Sendable, Equatable, CustomStringConvertible {
         /// `tint` at `ButtonStyle.tintedWashOpacity` over the given colour (a tinted button).
         case tintWash(over: ThemeColor)
 
+        /// The theme colour under the text (under the wash, for a tinted button).
+        public var base: ThemeColor {
+            switch self {
+            case .color(let name), .tintWash(over: let name): name
+            }
+        }
+
         public var description: String {
             switch self {
             case .color(let name): name.rawValue
