@@ -14,21 +14,75 @@ extension Compositor {
         }
         let background = self.clearColor.argbPremultiplied | (target.format == .xrgb8888 ? 0xFF00_0000 : 0)
         for rect in damage.subtracting(covered).rects { target.fill(rect, with: background) }
-        for (index, item) in items.enumerated() where !regions[index].isEmpty {
-            if let backdrop = item.backdrop, target === self.frame, let state = self.backdropState(for: item.layer) {
-                self.paintBackdrop(backdrop, state: state, region: regions[index].intersection(item.frameRect), image: image)
-            }
-            if let backing = item.layer.backingImage {
-                self.composite(backing, item: item, region: regions[index], into: image)
-            } else if let solid = item.layer.solidFill {
-                self.composite(solid.image, item: item, region: regions[index], ownShape: item.solidShape, into: image)
+        var index = 0
+        while index < items.count {
+            if let group = items[index].group {
+                var end = index + 1
+                while end < items.count, items[end].group?.serial == group.serial { end += 1 }
+                self.paintGroup(group, items: items[index..<end], regions: regions[index..<end], into: image)
+                index = end
+            } else {
+                self.paint(items[index], region: regions[index], opacity: items[index].opacity, target: target, image: image)
+                index += 1
             }
         }
     }
 
-    private func paintBackdrop(_ backdrop: LayerBackdrop, state: BackdropState, region: Region, image: PixmanImage) {
+    /// One item: its backdrop (into the frame only), then its backing or solid colour.
+    private func paint(_ item: PaintItem, region: Region, opacity: Double, target: PixelBuffer, image: PixmanImage) {
+        guard !region.isEmpty else { return }
+        if let backdrop = item.backdrop, target === self.frame, let state = self.backdropState(for: item.layer) {
+            self.paintBackdrop(backdrop, of: item, state: state, region: region.intersection(item.frameRect), image: image)
+        }
+        if let backing = item.layer.backingImage {
+            self.composite(backing, item: item, region: region, opacity: opacity, into: image)
+        } else if let solid = item.layer.solidFill {
+            self.composite(solid.image, item: item, region: region, opacity: opacity, ownShape: item.roundedShape, into: image)
+        }
+    }
+
+    /// A subtree that fades as one picture: its items are painted into the scratch bitmap at
+    /// their opacity relative to the group's (cleared first where they are damaged), and the
+    /// scratch is composited with the group's opacity. Costs one extra composite of the group's
+    /// damaged area, only while it fades.
+    private func paintGroup(_ group: PaintGroup, items: ArraySlice<PaintItem>, regions: ArraySlice<Region>, into image: PixmanImage) {
+        var area = Region()
+        for region in regions { area.formUnion(region) }
+        guard !area.isEmpty else { return }
+        let scratch = self.groupScratch()
+        for rect in area.rects { scratch.buffer.fill(rect, with: 0) }
+        for (item, region) in zip(items, regions) {
+            self.paint(item, region: region, opacity: item.opacity / group.opacity, target: scratch.buffer, image: scratch.image)
+        }
+        let mask = PixmanImage(solid: Color(white: 1, alpha: group.opacity))
+        for rect in area.rects {
+            Pixman.composite(.over, source: scratch.image, mask: mask, destination: image, sourceOrigin: (rect.x, rect.y), destinationRect: rect)
+        }
+    }
+
+    /// The blur behind `item`, within its own rounded outline and its ancestors' rounded clip:
+    /// whole rows and columns are drawn straight in; the corner squares through the scratch,
+    /// with their coverage (times the intensity) as the mask.
+    private func paintBackdrop(_ backdrop: LayerBackdrop, of item: PaintItem, state: BackdropState, region: Region, image: PixmanImage) {
         guard backdrop.intensity > 0 else { return }
-        for rect in region.rects {
+        let shapes = [item.roundedClip, item.roundedShape].compactMap { $0 }
+        var plain = region
+        var cornered = Region()
+        for rounded in shapes {
+            cornered.formUnion(plain.subtracting(rounded.inner))
+            plain = plain.intersection(rounded.inner)
+        }
+        for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
+        for rect in cornered.rects {
+            state.blur.draw(into: state.scratch, rect: rect)
+            let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
+            for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
+            if backdrop.intensity < 1 { mask.scale(by: backdrop.intensity) }
+            Pixman.composite(
+                .over, source: state.scratchImage, mask: PixmanImage(mask: mask), destination: image, sourceOrigin: (rect.x, rect.y),
+                destinationRect: rect)
+        }
+        for rect in plain.rects {
             if backdrop.intensity >= 1 {
                 state.blur.draw(into: self.frame, rect: rect)
             } else {
@@ -40,10 +94,12 @@ extension Compositor {
         }
     }
 
-    /// Composites a layer's backing (or solid colour) within `region`, with its opacity and its
+    /// Composites a layer's backing (or solid colour) within `region`, with `opacity` and its
     /// ancestors' clip; `ownShape` is a solid layer's own rounded outline, masked like a clip.
-    private func composite(_ source: PixmanImage, item: PaintItem, region: Region, ownShape: RoundedClip? = nil, into image: PixmanImage) {
-        let opacityMask = item.opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: item.opacity)) : nil
+    private func composite(
+        _ source: PixmanImage, item: PaintItem, region: Region, opacity: Double, ownShape: RoundedClip? = nil, into image: PixmanImage
+    ) {
+        let opacityMask = opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: opacity)) : nil
         var plain = region.intersection(item.backingRect)
         var cornered = Region()
         let shapes = [item.roundedClip, ownShape].compactMap { $0 }
@@ -61,7 +117,7 @@ extension Compositor {
         for rect in cornered.rects {
             let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
             for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
-            if item.opacity < 1 { mask.scale(by: item.opacity) }
+            if opacity < 1 { mask.scale(by: opacity) }
             Pixman.composite(
                 .over, source: source, mask: PixmanImage(mask: mask), destination: image,
                 sourceOrigin: (rect.x - item.origin.x, rect.y - item.origin.y), destinationRect: rect)
@@ -70,8 +126,9 @@ extension Compositor {
 }
 
 extension PaintItem {
-    /// A solid layer's own rounded outline in device pixels (nil for square corners).
-    var solidShape: RoundedClip? {
+    /// The layer's own rounded outline in device pixels (nil for square corners): a solid
+    /// layer's shape, and where its backdrop blur ends.
+    var roundedShape: RoundedClip? {
         guard !self.cornerRadii.isZero else { return nil }
         let frame = self.frameRect
         return RoundedClip(

@@ -14,7 +14,8 @@ import VitrineCore
 /// 5. returns the damage, which the output copies to the screen.
 ///
 /// Moving or fading a layer therefore costs a composite of its old and new rectangles, not a
-/// redraw. `scale` maps the tree's points to the frame's pixels.
+/// redraw. A fading layer with sublayers fades as one picture (`Layer.allowsGroupOpacity`),
+/// through a scratch bitmap. `scale` maps the tree's points to the frame's pixels.
 public final class Compositor {
     public let root: Layer
     public let scale: Double
@@ -32,6 +33,9 @@ public final class Compositor {
     private var records: [UInt64: PaintRecord] = [:]
     private var needsFullRedraw = true
     private var backdrops: [UInt64: BackdropState] = [:]
+    /// Where a fading group is painted before it is composited (made at the first group, the
+    /// frame's size, premultiplied ARGB).
+    private var groupBuffer: (buffer: PixelBuffer, image: PixmanImage)?
 
     public init(root: Layer, size: PixelSize, scale: Double = 1) {
         self.root = root
@@ -179,6 +183,15 @@ public final class Compositor {
     }
 
     func backdropState(for layer: Layer) -> BackdropState? { self.backdrops[layer.serial] }
+
+    /// The scratch bitmap for fading groups, made once.
+    func groupScratch() -> (buffer: PixelBuffer, image: PixmanImage) {
+        if let existing = self.groupBuffer { return existing }
+        let buffer = PixelBuffer(size: self.frame.size, format: .argb8888Premultiplied)
+        let made = (buffer: buffer, image: PixmanImage(buffer: buffer))
+        self.groupBuffer = made
+        return made
+    }
 
     /// Paints `items` into the frame within `damage`.
     private func paint(_ items: [PaintItem], damage: Region) {

@@ -45,6 +45,14 @@ public final class Layer {
         didSet { if oldValue.size != self.frame.size { self.setNeedsDisplay() } }
     }
     public var opacity: Double = 1
+    /// With an opacity below 1, the layer and its sublayers fade as one picture (UIKit's
+    /// `allowsGroupOpacity`, on by default there too): the subtree is composited into a scratch
+    /// bitmap at full opacity, which is then composited with the opacity. Off, each layer of the
+    /// subtree is composited with the product of the opacities on its own, so overlapping
+    /// children show through each other (text shows its parent's background through it). A
+    /// subtree that holds a backdrop layer always fades per layer (the blur draws straight into
+    /// the frame).
+    public var allowsGroupOpacity = true
     public var isHidden = false
     public var backgroundColor: Color? {
         didSet { if oldValue != self.backgroundColor { self.setNeedsDisplay() } }

@@ -41,6 +41,8 @@ struct PaintItem {
     var margin: Int
     /// The layer's corner radii in device pixels.
     var cornerRadii: CornerRadii
+    /// The fading ancestor (or this layer) whose subtree is composited as one picture.
+    var group: PaintGroup?
 
     /// What the layer can change on screen.
     var visibleRect: PixelRect {
@@ -54,7 +56,8 @@ struct PaintItem {
         guard self.opacity >= 1 else { return Region() }
         var region = Region()
         if let backdrop = self.backdrop, backdrop.intensity >= 1 {
-            region = Region(self.frameRect)
+            // The blur fills the frame but for its rounded corners.
+            region = self.roundedShape?.inner ?? Region(self.frameRect)
         } else if self.layer.backgroundIsOpaque {
             let inner = self.innerRect
             let shape = ShapeCoverage.RoundedRect(
@@ -66,6 +69,16 @@ struct PaintItem {
         if let rounded = self.roundedClip { region = region.intersection(rounded.inner) }
         return region
     }
+}
+
+/// A subtree that fades as one picture (`Layer.allowsGroupOpacity`): its items are painted
+/// into a scratch bitmap at their opacity relative to the group's, which is composited with the
+/// group's opacity. Its items are contiguous in paint order.
+struct PaintGroup {
+    /// The serial of the layer at the group's root.
+    let serial: UInt64
+    /// The group root's effective opacity (its own times its ancestors').
+    let opacity: Double
 }
 
 /// What a layer looked like on screen last frame, to find what changed.
@@ -85,12 +98,32 @@ extension PaintItem {
     /// Flattens the visible tree into paint order (parents before children, siblings in order).
     static func flatten(_ root: Layer, screen: PixelRect, scale: Double) -> [PaintItem] {
         var items: [PaintItem] = []
-        self.visit(root, offset: .zero, clip: screen, roundedClip: nil, opacity: 1, scale: scale, into: &items)
+        self.visit(root, offset: .zero, clip: screen, roundedClip: nil, opacity: 1, group: nil, scale: scale, into: &items)
+        self.dissolveTrivialGroups(&items)
         return items
     }
 
+    /// A group of one item paints the same per layer, and a group holding a backdrop cannot be
+    /// painted offscreen: their items fade per layer.
+    private static func dissolveTrivialGroups(_ items: inout [PaintItem]) {
+        var start = 0
+        while start < items.count {
+            guard let group = items[start].group else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < items.count, items[end].group?.serial == group.serial { end += 1 }
+            if end - start < 2 || items[start..<end].contains(where: { $0.backdrop != nil }) {
+                for index in start..<end { items[index].group = nil }
+            }
+            start = end
+        }
+    }
+
     private static func visit(
-        _ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, scale: Double, into items: inout [PaintItem]
+        _ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, group: PaintGroup?, scale: Double,
+        into items: inout [PaintItem]
     ) {
         guard !layer.isHidden, layer.opacity > 0, layer.frame.size.width.isFinite, layer.frame.size.height.isFinite else { return }
         let screenOrigin = offset + layer.frame.origin
@@ -104,12 +137,17 @@ extension PaintItem {
             height: SaturatingPixels.int((max(0, layer.frame.height) * scale).rounded(.down)))
         let margin = Self.shadowMargin(layer.shadow, scale: scale)
         let effectiveOpacity = opacity * min(1, layer.opacity)
+        // Only the outermost fading layer groups; a fading layer inside a group multiplies in.
+        var group = group
+        if group == nil, layer.allowsGroupOpacity, layer.opacity < 1, !layer.sublayers.isEmpty {
+            group = PaintGroup(serial: layer.serial, opacity: effectiveOpacity)
+        }
         if layer.hasContent || layer.backdrop != nil {
             items.append(
                 PaintItem(
                     layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect, innerRect: innerRect,
                     clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
-                    cornerRadii: layer.cornerRadii.scaled(by: scale)))
+                    cornerRadii: layer.cornerRadii.scaled(by: scale), group: group))
         }
         var childClip = clip
         var childRounded = roundedClip
@@ -124,7 +162,9 @@ extension PaintItem {
         }
         guard !childClip.isEmpty else { return }
         for sublayer in layer.sublayers {
-            self.visit(sublayer, offset: screenOrigin, clip: childClip, roundedClip: childRounded, opacity: effectiveOpacity, scale: scale, into: &items)
+            self.visit(
+                sublayer, offset: screenOrigin, clip: childClip, roundedClip: childRounded, opacity: effectiveOpacity, group: group, scale: scale,
+                into: &items)
         }
     }
 
