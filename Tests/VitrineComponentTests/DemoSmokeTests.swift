@@ -1,10 +1,12 @@
 import Testing
 import VitrineCore
 import VitrineKiosk
+import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
 
-/// The built-in demo (Examples/demo/kiosk.json) walked through its screens at 1280×800, each
+/// The built-in demo (Examples/demo/kiosk.json) walked through its screens at 1280×800 and full
+/// scale, in the light palette (Snapshots/demo) and the dark (Snapshots/demo-dark), each
 /// compared with its golden image: one smoke test that the config, the builder, the components
 /// and the renderer still draw the same picture. The components' behaviour is tested on its
 /// own in VitrineUITests.
@@ -51,12 +53,16 @@ struct DemoSmokeTests {
         run.run.settle()
     }
 
-    @Test("each screen of the demo matches its golden image", arguments: Step.allCases)
-    func golden(step: Step) throws {
-        let run = try KioskRun(configuration: KioskDemo.configuration)
+    @Test("each screen of the demo matches its golden image, in the light and the dark palette", arguments: Step.allCases, Theme.Palette.allCases)
+    func golden(step: Step, palette: Theme.Palette) throws {
+        var configuration = KioskDemo.configuration
+        configuration.theme = configuration.theme.withColours(of: palette)
+        let run = try KioskRun(configuration: configuration)
         try Self.reach(step, run)
         let screen = try #require(run.run.screenshot)
-        let comparison = GoldenImage.compare(screen, name: step.rawValue, directory: Self.snapshots)
+        let directory = palette == .light ? Self.snapshots : Self.snapshots + "-dark"
+        try Directory.create(directory)
+        let comparison = GoldenImage.compare(screen, name: step.rawValue, directory: directory)
         #expect(comparison.matches(tolerance: 3), "\(comparison)")
     }
 

@@ -1,24 +1,27 @@
 import VitrineCore
 import VitrineKiosk
+import VitrineUI
 
 /// `vitrine render`: every screen of a kiosk config, and every sheet in each of its states, as
 /// PNG files with an index, headless.
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Draw every screen of a kiosk config (and each sheet in each state) to PNG files, with an index."
-    static let synopsis = "CONFIG|demo --out DIR [--size WxH] [--scale N] [--language CODE]"
+    static let synopsis = "CONFIG|demo --out DIR [--size WxH] [--scale N] [--language CODE] [--palette light|dark]"
     static let options: [OptionSpec] = [
         OptionSpec("out", value: "DIR", help: "where the PNG files, index.html and index.json go (created if needed)"),
         OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
-        OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]")
+        OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]"),
+        OptionSpec("palette", value: "light|dark", help: "draw with this built-in palette's colours instead of the theme's own [the theme]")
     ]
     static let discussion = """
         No display is needed. Each screen is drawn on its own as the visitor would see it; a screen
         with a split sheet also with the sheet shown and expanded; a screen that a button presents
         in a content sheet, presented over that screen, collapsed and expanded. Open DIR/index.html
         to look at them all. The same file at another --size shows how the layout follows the
-        panel (one file works at 1280x800 and 1920x1080).
+        panel (one file works at 1280x800 and 1920x1080). --palette dark shows the screens in the
+        dark palette (scripts/render-gallery.sh draws Docs/gallery this way).
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -34,6 +37,12 @@ enum RenderCommand: Command {
                 )
             }
             configuration.scene.defaultLanguage = language
+        }
+        if let name = arguments.value("palette") {
+            guard let palette = Theme.Palette(rawValue: name) else {
+                throw CommandLineError.invalidValue(command: self.name, option: "palette", value: name, expected: "light or dark")
+            }
+            configuration.theme = configuration.theme.withColours(of: palette)
         }
         let size = try DisplayArguments.size(from: arguments, command: self.name) ?? configuration.display.headlessSize
         let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale

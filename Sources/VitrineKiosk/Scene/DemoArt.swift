@@ -4,6 +4,10 @@ import VitrineGraphics
 
 /// The demo's images, drawn in code so they are sharp at any size and need no files:
 /// `builtin:landscape`, `builtin:sunrise`, `builtin:waves`, `builtin:hills`.
+///
+/// Every edge is anti-aliased: a pixel on a ridge or on the sun's rim takes each side's colour
+/// in proportion to the area it covers, from the pixel centre's signed distance to the edge
+/// (coverage = distance + ½, clamped to 0…1, the usual one-pixel box filter).
 public enum DemoArt {
     public static let names = ["landscape", "sunrise", "waves", "hills"]
 
@@ -11,66 +15,175 @@ public enum DemoArt {
     public static func image(named name: String, size: PixelSize) -> PixelBuffer? {
         guard self.names.contains(name), size.width > 0, size.height > 0 else { return nil }
         let buffer = PixelBuffer(size: size, format: .xrgb8888)
-        let w = Double(size.width)
+        let palette = DemoPalette(name: name)
         let h = Double(size.height)
-        let palette: (top: (Double, Double, Double), horizon: (Double, Double, Double), land: (Double, Double, Double), sun: (Double, Double))
-        switch name {
-        case "sunrise": palette = ((0.16, 0.20, 0.45), (0.98, 0.62, 0.40), (0.20, 0.18, 0.30), (0.5, 0.62))
-        case "waves": palette = ((0.10, 0.35, 0.60), (0.55, 0.80, 0.92), (0.05, 0.30, 0.50), (0.75, 0.30))
-        case "hills": palette = ((0.25, 0.55, 0.75), (0.85, 0.90, 0.80), (0.20, 0.45, 0.25), (0.25, 0.25))
-        default: palette = ((0.18, 0.35, 0.65), (0.95, 0.80, 0.60), (0.15, 0.30, 0.22), (0.68, 0.42))
-        }
-        // Two ridges of hills: sums of sines, the nearer one darker. They depend on x alone, so
-        // they are worked out once per column (the sines were 70% of the kiosk's start-up).
-        var ridges: [(far: Double, near: Double)] = []
-        ridges.reserveCapacity(size.width)
-        for x in 0..<size.width {
-            let fx = Double(x) / w
-            let far = 0.58 + 0.05 * sin(fx * 7.0 + 1.3) + 0.03 * sin(fx * 17.0)
-            let near = 0.70 + 0.06 * sin(fx * 4.0 + (name == "waves" ? 3 : 0)) + 0.02 * sin(fx * 23.0 + 2)
-            ridges.append((far, near))
-        }
+        let ridges = Ridges(name: name, size: size)
+        let sun = Sun(palette: palette, size: size)
         for y in 0..<size.height {
             let row = buffer.row(y)
-            let fy = Double(y) / h
+            let centreY = Double(y) + 0.5
+            let fy = centreY / h
             for x in 0..<size.width {
-                let fx = Double(x) / w
-                let (far, near) = ridges[x]
-                var r: Double
-                var g: Double
-                var b: Double
-                if fy < far {
-                    let t = fy / far
-                    r = palette.top.0 + (palette.horizon.0 - palette.top.0) * t
-                    g = palette.top.1 + (palette.horizon.1 - palette.top.1) * t
-                    b = palette.top.2 + (palette.horizon.2 - palette.top.2) * t
-                    let dx = fx - palette.sun.0
-                    let dy = (fy - palette.sun.1) * h / w
-                    let squared = dx * dx + dy * dy
-                    // Outside the glow's radius (d ≥ 0.25) it adds exactly nothing: skip the root.
-                    if squared < 0.0625 {
-                        let d = squared.squareRoot()
-                        let glow = max(0, 1 - d / 0.25)
-                        r += 0.5 * glow * glow
-                        g += 0.35 * glow * glow
-                        b += 0.15 * glow * glow
-                        if d < 0.045 { (r, g, b) = (1.0, 0.95, 0.82) }
-                    }
-                } else if fy < near {
-                    let t = (fy - far) / (near - far)
-                    r = palette.land.0 * 1.5 + 0.1 * t
-                    g = palette.land.1 * 1.4 + 0.05 * t
-                    b = palette.land.2 * 1.4 + 0.1 * t
+                let ridge = ridges.columns[x]
+                // How much of the pixel each ridge's land covers (the land is below the line).
+                let farCover = min(1, max(0, 0.5 + (centreY - ridge.far) * ridge.farScale))
+                let nearCover = min(1, max(0, 0.5 + (centreY - ridge.near) * ridge.nearScale))
+                var colour: ArtColour
+                if nearCover >= 1 {
+                    colour = palette.nearLand(fy: fy, near: ridge.near / h)
+                } else if farCover >= 1 {
+                    colour = palette.farLand(fy: fy, far: ridge.far / h, near: ridge.near / h)
                 } else {
-                    let t = (fy - near) / (1 - near)
-                    r = palette.land.0 * (1 - 0.4 * t)
-                    g = palette.land.1 * (1 - 0.4 * t)
-                    b = palette.land.2 * (1 - 0.4 * t)
+                    colour = sun.sky(x: x, centreY: centreY, far: ridge.far / h)
+                    if farCover > 0 { colour = colour.mixed(with: palette.farLand(fy: fy, far: ridge.far / h, near: ridge.near / h), by: farCover) }
                 }
-                func channel(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v * 255))) }
-                row[x] = 0xFF00_0000 | channel(r) << 16 | channel(g) << 8 | channel(b)
+                if nearCover > 0 && nearCover < 1 {
+                    colour = colour.mixed(with: palette.nearLand(fy: fy, near: ridge.near / h), by: nearCover)
+                }
+                row[x] = colour.pixel
             }
         }
         return buffer
+    }
+}
+
+/// A colour with channels 0…1 (they may overshoot while the glow is added; `pixel` clamps).
+struct ArtColour {
+    var r: Double
+    var g: Double
+    var b: Double
+
+    func mixed(with other: ArtColour, by amount: Double) -> ArtColour {
+        ArtColour(r: self.r + (other.r - self.r) * amount, g: self.g + (other.g - self.g) * amount, b: self.b + (other.b - self.b) * amount)
+    }
+
+    /// Each channel cut to 0…1: before an edge is mixed, so a glow over white mixes as the
+    /// white it shows, not as the brighter-than-white it adds up to.
+    var clamped: ArtColour {
+        ArtColour(r: min(1, max(0, self.r)), g: min(1, max(0, self.g)), b: min(1, max(0, self.b)))
+    }
+
+    /// The XRGB8888 word, each channel rounded to the nearest of 256 levels.
+    var pixel: UInt32 {
+        func channel(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v * 255 + 0.5))) }
+        return 0xFF00_0000 | channel(self.r) << 16 | channel(self.g) << 8 | channel(self.b)
+    }
+}
+
+/// One picture's colours: the sky from `top` to `horizon`, the two hills, the sun's place.
+struct DemoPalette {
+    let top: ArtColour
+    let horizon: ArtColour
+    let land: ArtColour
+    /// The sun's centre, as fractions of the width and the height.
+    let sunX: Double
+    let sunY: Double
+
+    init(name: String) {
+        let colours: [Double]
+        switch name {
+        case "sunrise": colours = [0.16, 0.20, 0.45, 0.98, 0.62, 0.40, 0.20, 0.18, 0.30, 0.5, 0.62]
+        case "waves": colours = [0.10, 0.35, 0.60, 0.55, 0.80, 0.92, 0.05, 0.30, 0.50, 0.75, 0.30]
+        case "hills": colours = [0.25, 0.55, 0.75, 0.85, 0.90, 0.80, 0.20, 0.45, 0.25, 0.25, 0.25]
+        default: colours = [0.18, 0.35, 0.65, 0.95, 0.80, 0.60, 0.15, 0.30, 0.22, 0.68, 0.42]
+        }
+        // Top, horizon and land colours (red, green, blue each), then the sun's x and y.
+        self.top = ArtColour(r: colours[0], g: colours[1], b: colours[2])
+        self.horizon = ArtColour(r: colours[3], g: colours[4], b: colours[5])
+        self.land = ArtColour(r: colours[6], g: colours[7], b: colours[8])
+        self.sunX = colours[9]
+        self.sunY = colours[10]
+    }
+
+    /// The sky's gradient at `fy` (a fraction of the height) above a ridge at `far`.
+    func skyGradient(fy: Double, far: Double) -> ArtColour {
+        self.top.mixed(with: self.horizon, by: min(1, fy / far))
+    }
+
+    /// The far hill, lighter and lit from above, between the ridges.
+    func farLand(fy: Double, far: Double, near: Double) -> ArtColour {
+        let t = min(1, max(0, (fy - far) / (near - far)))
+        return ArtColour(r: self.land.r * 1.5 + 0.1 * t, g: self.land.g * 1.4 + 0.05 * t, b: self.land.b * 1.4 + 0.1 * t)
+    }
+
+    /// The near hill, darkening towards the bottom.
+    func nearLand(fy: Double, near: Double) -> ArtColour {
+        let t = min(1, max(0, (fy - near) / (1 - near)))
+        return ArtColour(r: self.land.r * (1 - 0.4 * t), g: self.land.g * (1 - 0.4 * t), b: self.land.b * (1 - 0.4 * t))
+    }
+}
+
+/// The two ridges of hills, sums of sines with the nearer one darker, worked out once per column
+/// (the sines were 70% of the kiosk's start-up when done per pixel): each ridge's height in
+/// pixels and the factor 1/√(1 + slope²) that turns a vertical distance to the ridge into the
+/// distance across it.
+struct Ridges {
+    struct Column {
+        var far: Double
+        var near: Double
+        var farScale: Double
+        var nearScale: Double
+    }
+
+    let columns: [Column]
+
+    init(name: String, size: PixelSize) {
+        let w = Double(size.width)
+        let h = Double(size.height)
+        let nearPhase = name == "waves" ? 3.0 : 0.0
+        var columns: [Column] = []
+        columns.reserveCapacity(size.width)
+        for x in 0..<size.width {
+            let fx = (Double(x) + 0.5) / w
+            let far = 0.58 + 0.05 * sin(fx * 7.0 + 1.3) + 0.03 * sin(fx * 17.0)
+            let near = 0.70 + 0.06 * sin(fx * 4.0 + nearPhase) + 0.02 * sin(fx * 23.0 + 2)
+            // d(height)/d(fx), then pixels per pixel: × h / w.
+            let farSlope = (0.35 * cos(fx * 7.0 + 1.3) + 0.51 * cos(fx * 17.0)) * h / w
+            let nearSlope = (0.24 * cos(fx * 4.0 + nearPhase) + 0.46 * cos(fx * 23.0 + 2)) * h / w
+            columns.append(
+                Column(
+                    far: far * h, near: near * h, farScale: 1 / (1 + farSlope * farSlope).squareRoot(),
+                    nearScale: 1 / (1 + nearSlope * nearSlope).squareRoot()))
+        }
+        self.columns = columns
+    }
+}
+
+/// The sun: a disc of radius 0.045 × the width with a glow out to 0.25 × the width.
+struct Sun {
+    let palette: DemoPalette
+    let centreX: Double
+    let centreY: Double
+    let radius: Double
+    let glowRadius: Double
+    let height: Double
+    static let colour = ArtColour(r: 1.0, g: 0.95, b: 0.82)
+
+    init(palette: DemoPalette, size: PixelSize) {
+        self.palette = palette
+        let w = Double(size.width)
+        self.centreX = palette.sunX * w
+        self.centreY = palette.sunY * Double(size.height)
+        self.radius = 0.045 * w
+        self.glowRadius = 0.25 * w
+        self.height = Double(size.height)
+    }
+
+    /// The sky at the centre of pixel (`x`, row centre `centreY`) with the glow and the disc.
+    func sky(x: Int, centreY: Double, far: Double) -> ArtColour {
+        var colour = self.palette.skyGradient(fy: centreY / self.height, far: far)
+        let dx = Double(x) + 0.5 - self.centreX
+        let dy = centreY - self.centreY
+        let squared = dx * dx + dy * dy
+        // Outside the glow's radius it adds exactly nothing: skip the root.
+        guard squared < self.glowRadius * self.glowRadius else { return colour }
+        let d = squared.squareRoot()
+        let glow = 1 - d / self.glowRadius
+        colour.r += 0.5 * glow * glow
+        colour.g += 0.35 * glow * glow
+        colour.b += 0.15 * glow * glow
+        colour = colour.clamped
+        let disc = min(1, max(0, 0.5 + self.radius - d))
+        return disc > 0 ? colour.mixed(with: Self.colour, by: disc) : colour
     }
 }

@@ -47,6 +47,11 @@ public final class ContentSheet: View, NestedScrollParent {
     public var onEvent: ((String) -> Void)?
 
     public let backdropView = View()
+    /// The sheet's soft shadow over what is behind it: a rounded cap the width of the sheet and
+    /// as tall as its corners, under the sheet's top edge, whose layer shadow reaches up. It is
+    /// one fixed size, so a drag moves it (a composite) instead of redrawing a shadow the size
+    /// of the sheet on every frame (the container's height follows the finger).
+    public let shadowView = View()
     public let containerView = View()
     public private(set) var header: NavigationBar?
     public let pan: PanGestureRecognizer
@@ -58,6 +63,8 @@ public final class ContentSheet: View, NestedScrollParent {
     private var dragged = 0.0
     private var dismissing: Bool { self.presentation == .dismissing }
 
+    /// The sheet's top corners (the original's `layer.cornerRadius = 12` on the container).
+    public static let cornerRadius = 12.0
     /// Header height (the original's `HeaderMinHeight`, a 44-pt navigation bar).
     public static let headerHeight = 44.0
     /// Below this speed a release outside the middle third goes to the nearer end: the
@@ -73,8 +80,13 @@ public final class ContentSheet: View, NestedScrollParent {
         self.pan = PanGestureRecognizer(axis: .vertical, metrics: metrics)
         super.init()
         self.addSubview(self.backdropView)
+        self.shadowView.backgroundColor = theme.surface
+        self.shadowView.cornerRadii = .top(Self.cornerRadius)
+        self.shadowView.shadow = SheetShadow.standard
+        self.shadowView.isUserInteractionEnabled = false
+        self.addSubview(self.shadowView)
         self.containerView.backgroundColor = theme.surface
-        self.containerView.cornerRadii = .top(12)
+        self.containerView.cornerRadii = .top(Self.cornerRadius)
         self.containerView.clipsToBounds = true
         self.addSubview(self.containerView)
         self.motion = ScrollMotion(limits: 0...0, dimension: 1) { [weak self] in self?.window?.animator }
@@ -260,6 +272,8 @@ public final class ContentSheet: View, NestedScrollParent {
         let height = self.visibleHeight
         // The sheet's top moves; its bottom stays pinned to the screen's bottom.
         self.containerView.frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+        self.shadowView.frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: Self.cornerRadius + 1)
+        self.shadowView.isHidden = height <= 0
         let headerHeight = self.header == nil ? 0 : Self.headerHeight
         self.header?.frame = Rect(x: 0, y: 0, width: bounds.width, height: headerHeight)
         self.content.view.frame = Rect(x: 0, y: headerHeight, width: bounds.width, height: max(0, self.expandedHeight - headerHeight))

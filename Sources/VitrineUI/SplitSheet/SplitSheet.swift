@@ -72,7 +72,7 @@ public final class SplitSheet: View {
         self.addSubview(self.mainView)
         self.sheetView.backgroundColor = theme.surface
         self.sheetView.cornerRadii = .top(12)
-        self.sheetView.shadow = LayerShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 40), blur: 8, offset: Point(x: 0, y: -2))
+        self.sheetView.shadow = SheetShadow.standard
         self.addSubview(self.sheetView)
         self.handleView.backgroundColor = theme.handleColor
         self.handleView.cornerRadii = CornerRadii(all: 2.5)

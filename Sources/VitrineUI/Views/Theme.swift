@@ -67,6 +67,23 @@ public struct Theme: Sendable, Equatable {
         self.handleColor = Color(hex: "#EBEBF54D")!
     }
 
+    /// This theme with `palette`'s colours in place of its own; fonts, sizes and metrics stay
+    /// (`vitrine render --palette`, the gallery's light and dark pictures).
+    public func withColours(of palette: Palette) -> Theme {
+        let colours = Theme(palette: palette)
+        var theme = self
+        theme.palette = palette
+        theme.tint = colours.tint
+        theme.background = colours.background
+        theme.surface = colours.surface
+        theme.label = colours.label
+        theme.secondaryLabel = colours.secondaryLabel
+        theme.separator = colours.separator
+        theme.onTint = colours.onTint
+        theme.handleColor = colours.handleColor
+        return theme
+    }
+
     public static let standard = Theme()
     public static let dark = Theme(palette: .dark)
 }

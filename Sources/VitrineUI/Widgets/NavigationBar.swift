@@ -1,9 +1,10 @@
 import VitrineCore
 import VitrineGraphics
 
-/// A bar with a centred title and optional left and right buttons (text, icon, or both), over a
-/// translucent white by default (ContentSheet's default header: white α 0.7 over its blur), with
-/// a hairline separator along its bottom edge.
+/// A bar with a centred title and optional left and right buttons (text, icon, or both), over
+/// the theme's surface at α 0.7 (ContentSheet's default header: white α 0.7 in the light
+/// palette; the dark palette's `#1C1C1E`, so its white title stays readable), with a hairline
+/// separator along its bottom edge.
 ///
 /// Its height is its frame's: 44 points in a content sheet's header (the original's
 /// `HeaderMinHeight`), `NavigationBar.screenHeight` on a screen.
@@ -21,7 +22,7 @@ public final class NavigationBar: View {
         self.item = item
         self.titleLabel = Label(text: item.title, style: theme.textStyle(.headline, alignment: .center, maximumLines: 1), color: theme.label)
         super.init()
-        self.backgroundColor = Color(white: 1, alpha: 0.7)
+        self.backgroundColor = theme.surface.withOpacity(0.7)
         self.titleLabel.isUserInteractionEnabled = false
         self.addSubview(self.titleLabel)
         self.leftButton = item.leftItem.map { self.barButton($0, theme: theme) }
