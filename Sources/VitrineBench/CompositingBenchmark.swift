@@ -3,6 +3,7 @@ import Glibc
 import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
+import VitrineUI
 
 /// `composite-10-layers` and `sheet-drag-1080p`.
 ///
@@ -14,7 +15,10 @@ import VitrineHeadless
 ///   blurred backdrop over it, and a sheet with rounded top corners covering 55% of the height,
 ///   moved a few pixels per frame; each frame is `Compositor.render()` plus the copy of the damage
 ///   into a scanout buffer (`HeadlessOutput.present`, the same copy DRM does). p50/p99 are compared
-///   with one full-frame `memcpy` measured in the same run — the physical floor.
+///   with one full-frame `memcpy` measured in the same run — the physical floor. The sheet casts
+///   its shadow as ContentSheet's does (`SheetShadow`, a rounded cap under its top edge); the
+///   same drag without the shadow runs interleaved with it, and the note gives what the shadow
+///   costs.
 struct CompositingBenchmark: Benchmark {
     let name = "composite"
     let rowNames = ["composite-10-layers", "sheet-drag-1080p"]
@@ -81,14 +85,18 @@ struct CompositingBenchmark: Benchmark {
     private func sheetDrag(_ context: BenchContext) -> BenchRow {
         context.report("bench: composite: sheet drag at 1080p")
         let frames = context.options.quick ? 60 : 300
-        let scene = SheetDragScene(size: Self.size)
+        let scene = SheetDragScene(size: Self.size, shadow: true)
+        let bare = SheetDragScene(size: Self.size, shadow: false)
         let loop = ManualEventLoop()
         let output = HeadlessOutput(logicalSize: Self.size, loop: loop)
+        let bareOutput = HeadlessOutput(logicalSize: Self.size, loop: loop)
         var direction = -1.0
         // Warm up: both scanout buffers filled once, as they are long before anyone drags.
         for _ in 0..<4 {
-            scene.sheet.frame.origin.y += 3 * direction
+            scene.move(by: 3 * direction)
+            bare.move(by: 3 * direction)
             output.present(scene.compositor.frame, damage: scene.compositor.render())
+            bareOutput.present(bare.compositor.frame, damage: bare.compositor.render())
             loop.advance(by: .milliseconds(17))
         }
         // A full-frame memcpy between two ordinary buffers: the floor for moving a frame.
@@ -99,33 +107,49 @@ struct CompositingBenchmark: Benchmark {
         for _ in 0..<context.options.runs(normal: 41) { copyCPU.append(TimingSamples.cpuTime { memcpy(b.pixels, a.pixels, bytes) }) }
         var wall = TimingSamples()
         var cpu = TimingSamples()
+        var bareCPU = TimingSamples()
         for frame in 0..<frames {
             if frame % 40 == 0 { direction = -direction }
-            scene.sheet.frame.origin.y += 3 * direction
+            scene.move(by: 3 * direction)
+            bare.move(by: 3 * direction)
             let start = TimingSamples.now()
             cpu.append(TimingSamples.cpuTime { output.present(scene.compositor.frame, damage: scene.compositor.render()) })
             wall.append(TimingSamples.now() - start)
+            bareCPU.append(TimingSamples.cpuTime { bareOutput.present(bare.compositor.frame, damage: bare.compositor.render()) })
             loop.advance(by: .milliseconds(17))
         }
+        let withShadow = cpu.percentile(99) ?? 0
+        let withoutShadow = bareCPU.percentile(99) ?? 0
         let floor = copyCPU.median ?? 0
         context.note(
             "sheet-drag-1080p: each frame is Compositor.render() + the copy of its damage to a scanout buffer; times are this thread's CPU time "
                 + "(CLOCK_THREAD_CPUTIME_ID), so time the scheduler gave other processes on this shared machine is not counted; "
                 + "wall clock: p50 \(String(fixed: wall.median ?? 0, decimals: 3)) ms, p99 \(String(fixed: wall.percentile(99) ?? 0, decimals: 3)) ms; "
-                + "ratio = p99 ÷ one full-frame memcpy (\(String(fixed: floor, decimals: 3)) ms for 8.3 MB)")
+                + "ratio = p99 ÷ one full-frame memcpy (\(String(fixed: floor, decimals: 3)) ms for 8.3 MB); "
+                + "the same drag without the sheet's shadow, interleaved: p99 \(String(fixed: withoutShadow, decimals: 3)) ms "
+                + "(the shadow: \(String(fixed: withoutShadow > 0 ? (withShadow / withoutShadow - 1) * 100 : 0, decimals: 1)) %)")
         return BenchRow(
             name: "sheet-drag-1080p", oursMilliseconds: cpu.percentile(99), peer: "memcpy", peerMilliseconds: floor,
             p50Milliseconds: cpu.median, p99Milliseconds: cpu.percentile(99))
     }
 }
 
-/// The sheet-drag scene: photo, dark blurred backdrop, and a sheet with text-like content.
+/// The sheet-drag scene: photo, dark blurred backdrop, and a sheet with text-like content,
+/// with or without the shadow ContentSheet casts (`shadowView`: a rounded cap the sheet's width
+/// and 13 points tall under its top edge, whose layer shadow reaches up).
 final class SheetDragScene {
     let root: Layer
     let sheet: Layer
+    let shadowCap: Layer?
     let compositor: Compositor
 
-    init(size: PixelSize) {
+    /// Moves the sheet (and its shadow) down by `dy` points.
+    func move(by dy: Double) {
+        self.sheet.frame.origin.y += dy
+        self.shadowCap?.frame.origin.y += dy
+    }
+
+    init(size: PixelSize, shadow: Bool = true) {
         let width = Double(size.width)
         let height = Double(size.height)
         self.root = Layer(frame: Rect(x: 0, y: 0, width: width, height: height), name: "root")
@@ -136,6 +160,16 @@ final class SheetDragScene {
         let backdrop = Layer(frame: self.root.frame, name: "backdrop")
         backdrop.backdrop = LayerBackdrop(style: .dark, sigma: 20)
         self.root.addSublayer(backdrop)
+        if shadow {
+            let cap = Layer(frame: Rect(x: 0, y: height * 0.45, width: width, height: ContentSheet.cornerRadius + 1), name: "shadow")
+            cap.backgroundColor = .white
+            cap.cornerRadii = .top(ContentSheet.cornerRadius)
+            cap.shadow = SheetShadow.standard
+            self.root.addSublayer(cap)
+            self.shadowCap = cap
+        } else {
+            self.shadowCap = nil
+        }
         self.sheet = Layer(frame: Rect(x: 0, y: height * 0.45, width: width, height: height * 0.55 + 40), name: "sheet")
         self.sheet.backgroundColor = .white
         self.sheet.cornerRadii = .top(12)
