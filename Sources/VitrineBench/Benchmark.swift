@@ -68,6 +68,7 @@ public final class BenchContext {
 public enum BenchmarkList {
     public static let all: [any Benchmark] = [
         BlurBenchmark(),
+        LayersBenchmark(),
         CompositingBenchmark(),
         SpringBenchmark(),
         TextBenchmark(),

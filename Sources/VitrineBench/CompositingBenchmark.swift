@@ -5,12 +5,8 @@ import VitrineGraphics
 import VitrineHeadless
 import VitrineUI
 
-/// `composite-10-layers` and `sheet-drag-1080p`.
+/// `sheet-drag-1080p` (the ten-layer rows are `LayersBenchmark`).
 ///
-/// - composite-10-layers: a full-frame composite of ten cached, translucent 1200×700 layers at
-///   1920×1080 through the `Compositor` (tree walk, damage, occlusion, clipping), against the same
-///   ten `pixman_image_composite32` calls made directly. The layers are translucent so both sides
-///   do the same pixel work: the ratio is our bookkeeping overhead over the library.
 /// - sheet-drag-1080p: the per-frame work of dragging a ContentSheet at 1080p: a photo, a dark
 ///   blurred backdrop over it, and a sheet with rounded top corners covering 55% of the height,
 ///   moved a few pixels per frame; each frame is `Compositor.render()` plus the copy of the damage
@@ -21,65 +17,11 @@ import VitrineUI
 ///   costs.
 struct CompositingBenchmark: Benchmark {
     let name = "composite"
-    let rowNames = ["composite-10-layers", "sheet-drag-1080p"]
+    let rowNames = ["sheet-drag-1080p"]
     static let size = PixelSize(width: 1920, height: 1080)
 
     func run(_ context: BenchContext) throws -> [BenchRow] {
-        var rows: [BenchRow] = []
-        if context.options.wants("composite-10-layers") { rows.append(self.tenLayers(context)) }
-        if context.options.wants("sheet-drag-1080p") { rows.append(self.sheetDrag(context)) }
-        return rows
-    }
-
-    private func tenLayers(_ context: BenchContext) -> BenchRow {
-        context.report("bench: composite: ten layers, ours and plain pixman")
-        let runs = context.options.runs(normal: 41)
-        let root = Layer(frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        var backings: [(PixelBuffer, Int, Int)] = []
-        for i in 0..<10 {
-            let layer = Layer(frame: Rect(x: Double(60 * i), y: Double(30 * i), width: 1200, height: 700), name: "layer\(i)")
-            layer.backgroundColor = Color(red: UInt8(40 + 20 * i), green: UInt8(200 - 15 * i), blue: 120, alpha: 200)
-            root.addSublayer(layer)
-        }
-        let compositor = Compositor(root: root, size: Self.size)
-        compositor.clearColor = Color(hex: "#202020")!
-        compositor.render()
-        for layer in root.sublayers {
-            // The same backings the compositor made, for the plain-pixman side.
-            let copy = PixelBuffer(size: PixelSize(width: 1200, height: 700), format: .argb8888Premultiplied)
-            Canvas(target: copy).fill(Rect(x: 0, y: 0, width: 1200, height: 700), color: layer.backgroundColor!)
-            backings.append((copy, Int(layer.frame.minX), Int(layer.frame.minY)))
-        }
-        let plainFrame = PixelBuffer(size: Self.size, format: .xrgb8888)
-        let plainImage = PixmanImage(buffer: plainFrame)
-        let sources = backings.map { PixmanImage(buffer: $0.0) }
-        let oursWork = {
-            compositor.setNeedsFullRedraw()
-            compositor.render()
-        }
-        let plainWork = {
-            plainFrame.fill(plainFrame.bounds, with: 0xFF20_2020)
-            for (i, (buffer, x, y)) in backings.enumerated() {
-                Pixman.composite(
-                    .over, source: sources[i], destination: plainImage, destinationRect: PixelRect(x: x, y: y, width: buffer.width, height: buffer.height))
-            }
-        }
-        oursWork()
-        plainWork()
-        // Interleaved, on thread CPU time, so load changes hit both sides alike.
-        var ours = TimingSamples()
-        var plain = TimingSamples()
-        for _ in 0..<runs {
-            ours.append(TimingSamples.cpuTime(oursWork))
-            plain.append(TimingSamples.cpuTime(plainWork))
-        }
-        let same = compositor.frame.hasSamePixels(as: plainFrame)
-        context.note(
-            "composite-10-layers: ten translucent 1200×700 layers at 1920×1080, interleaved runs on thread CPU time; both sides produce \(same ? "identical" : "DIFFERENT") frames"
-        )
-        return BenchRow(
-            name: "composite-10-layers", oursMilliseconds: ours.median, peer: "pixman calls", peerMilliseconds: plain.median,
-            p50Milliseconds: ours.median, p99Milliseconds: ours.percentile(99))
+        context.options.wants("sheet-drag-1080p") ? [self.sheetDrag(context)] : []
     }
 
     private func sheetDrag(_ context: BenchContext) -> BenchRow {
