@@ -13,12 +13,17 @@ import VitrineRuntime
 /// (every 8 ms, as USB touch controllers report), not in step with the 16.7 ms refresh. The
 /// frame clock renders late, as `vitrine run` does (`Runner.lateRenderMargin`).
 ///
-/// The bound the issue sets is one refresh plus that frame's render time: a touch read just
-/// after a frame started waits one refresh for the next frame, then for that frame's drawing.
-/// With late rendering the drawing starts `lateRenderMargin` before its deadline, so the peer
-/// is refresh + p99 drawing time + that margin; ratio ≤ 1 means no touch waited longer.
+/// The peer is a fixed bound: one refresh plus a stated budget. A touch read just after a
+/// frame started waits one refresh for the next frame, then for that frame's drawing, which
+/// starts its average drawing time plus `lateRenderMargin` before the vblank. The budget is
+/// `drawingBudget` (4 ms: issue 18's p99 target for a 1080p frame on one core) plus that 2 ms
+/// margin, so the bound is 16.67 + 4 + 2 = 22.67 ms whatever our drawing costs: drawing more
+/// slowly makes the ratio worse, never the bound looser (until issue 18 the bound held our own
+/// p99 drawing time). Ratio ≤ 1 means no touch waited longer.
 struct InputLatencyBenchmark: Benchmark {
     let name = "input-to-present"
+    /// The drawing a frame may take within the bound, in milliseconds.
+    static let drawingBudget = 4.0
 
     /// One drag's touches and the presentation latency of each, in milliseconds.
     struct Drag {
@@ -33,15 +38,16 @@ struct InputLatencyBenchmark: Benchmark {
         let atFlip = try Self.drag(seconds: seconds, lateRenderMargin: nil)
         let refresh = 1000.0 / 60
         let margin = Double(Runner.lateRenderMargin.value) / 1e6
-        let bound = refresh + (late.drawing.percentile(99) ?? 0) + margin
+        let bound = refresh + Self.drawingBudget + margin
         context.note(
             "input-to-present: ours = p99 touch-to-presentation over a drag (\(late.latencies.milliseconds.count) touches at 125 Hz); "
-                + "peer = one 60 Hz refresh + p99 drawing time (\(String(fixed: late.drawing.percentile(99) ?? 0, decimals: 2)) ms) "
-                + "+ the \(String(fixed: margin, decimals: 0)) ms late-render margin; drawing at the flip instead: p99 "
+                + "peer = a fixed bound: one 60 Hz refresh + a \(String(fixed: Self.drawingBudget, decimals: 0)) ms drawing budget "
+                + "+ the \(String(fixed: margin, decimals: 0)) ms late-render margin (\(String(fixed: bound, decimals: 2)) ms); "
+                + "p99 drawing time \(String(fixed: late.drawing.percentile(99) ?? 0, decimals: 2)) ms; drawing at the flip instead: p99 "
                 + "\(String(fixed: atFlip.latencies.percentile(99) ?? 0, decimals: 2)) ms")
         return [
             BenchRow(
-                name: "input-to-present", oursMilliseconds: late.latencies.percentile(99), peer: "refresh + render", peerMilliseconds: bound,
+                name: "input-to-present", oursMilliseconds: late.latencies.percentile(99), peer: "refresh + budget", peerMilliseconds: bound,
                 p50Milliseconds: late.latencies.median, p99Milliseconds: late.latencies.percentile(99))
         ]
     }
