@@ -4,8 +4,11 @@ import VitrineGraphics
 import VitrineSystem
 
 /// `blur-sigma8`, `blur-sigma20`, `blur-sigma40`: the backdrop blur of a 1920×1080 photo-like
-/// frame against OpenCV's `cv2.stackBlur` and `cv2.GaussianBlur` on the same bytes, one thread
-/// on both sides, plus our error against `cv2.GaussianBlur`.
+/// frame against OpenCV on the same bytes, one thread on both sides: the same pipeline built
+/// from cv2 calls (`cv2 pipeline`: INTER_AREA down by the plan's factor, `cv2.blur` with the
+/// plan's box widths, INTER_LINEAR up — the fair peer, issue 18), `cv2.stackBlur` and
+/// `cv2.GaussianBlur` at full resolution, plus our error (and, in a note, the pipeline's)
+/// against `cv2.GaussianBlur`.
 ///
 /// Our time is a full recompute, as cv2 does it: `invalidateAll()` (area average, box passes)
 /// and `draw(into:rect:)` of the whole frame (upsample), into a buffer allocated beforehand
@@ -30,7 +33,7 @@ public struct BlurBenchmark: Benchmark {
 
         context.report("bench: blur: timing ours (\(runs) runs per σ)")
         self.measureOurs(blurs, outputs, runs: (runs + 1) / 2, into: &ours)
-        let peer = self.runPeer(frame: frame, sigmas: sigmas, runs: runs, context: context)
+        let peer = self.runPeer(frame: frame, sigmas: sigmas, plans: blurs.map(\.plan), runs: runs, context: context)
         self.measureOurs(blurs, outputs, runs: runs / 2, into: &ours)
         if let i = sigmas.firstIndex(of: 20) {
             // What a sheet drag pays per frame once the reduced backdrop is cached.
@@ -58,7 +61,15 @@ public struct BlurBenchmark: Benchmark {
                 rows.append(base)
                 continue
             }
-            for peerName in ["cv2.stackBlur", "cv2.GaussianBlur"] {
+            if let pipeline = result.pipelineOutputs[Self.label(sigma)], let reference = result.gaussianOutputs[Self.label(sigma)] {
+                let difference = ImageDifference(pipeline, reference)
+                context.note(
+                    "blur: σ \(Self.label(sigma)): the same pipeline from cv2 calls (\(blurs[i].plan.downsampleFactor)× INTER_AREA down, "
+                        + "cv2.blur \(blurs[i].plan.boxWidths.map(String.init).joined(separator: ", ")), INTER_LINEAR up) is "
+                        + "\(String(fixed: difference.meanAbsolute, decimals: 3)) mean, \(difference.maximumAbsolute) max from cv2.GaussianBlur")
+            }
+            let pipelinePeer = result.medians[Self.label(sigma)]?["cv2 pipeline"] == nil ? [] : ["cv2 pipeline"]
+            for peerName in pipelinePeer + ["cv2.stackBlur", "cv2.GaussianBlur"] {
                 var row = base
                 row.peer = peerName
                 row.peerMilliseconds = result.medians[Self.label(sigma)]?[peerName]
@@ -97,9 +108,12 @@ public struct BlurBenchmark: Benchmark {
     private struct PeerResult {
         var medians: [String: [String: Double]] = [:]
         var gaussianOutputs: [String: PixelBuffer] = [:]
+        var pipelineOutputs: [String: PixelBuffer] = [:]
     }
 
-    private func runPeer(frame: PixelBuffer, sigmas: [Double], runs: Int, context: BenchContext) -> Result<PeerResult, OpenCVPeer.Unavailable> {
+    private func runPeer(
+        frame: PixelBuffer, sigmas: [Double], plans: [BoxBlurPlan], runs: Int, context: BenchContext
+    ) -> Result<PeerResult, OpenCVPeer.Unavailable> {
         let peer: OpenCVPeer
         switch OpenCVPeer.locate(context: context) {
         case .success(let found): peer = found
@@ -121,7 +135,11 @@ public struct BlurBenchmark: Benchmark {
             context.report("bench: blur: timing OpenCV with \(peer.python) (\(runs) runs per σ and peer)")
             let lines = try peer.run(arguments: [
                 "--frame", framePath, "--width", String(frame.width), "--height", String(frame.height),
-                "--sigmas", sigmas.map(Self.label).joined(separator: ","), "--runs", String(runs), "--out", directory
+                "--sigmas", sigmas.map(Self.label).joined(separator: ","), "--runs", String(runs), "--out", directory,
+                "--pipelines",
+                zip(sigmas, plans).map { sigma, plan in
+                    "\(Self.label(sigma)):\(plan.downsampleFactor):" + plan.boxWidths.map(String.init).joined(separator: ",")
+                }.joined(separator: "/")
             ])
             var result = PeerResult()
             var version = "?"
@@ -136,6 +154,8 @@ public struct BlurBenchmark: Benchmark {
                     kernelSizes.append("\(fields[2]) σ \(fields[1]) ksize \(fields[3])")
                 case ("output", 3):
                     result.gaussianOutputs[fields[1]] = try RawFrame.read(fields[2], size: frame.size)
+                case ("pipeline-output", 3):
+                    result.pipelineOutputs[fields[1]] = try RawFrame.read(fields[2], size: frame.size)
                 default: break
                 }
             }
