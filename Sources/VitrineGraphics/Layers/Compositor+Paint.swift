@@ -60,9 +60,10 @@ extension Compositor {
         }
     }
 
-    /// The blur behind `item`, within its own rounded outline and its ancestors' rounded clip:
-    /// whole rows and columns are drawn straight in; the corner squares through the scratch,
-    /// with their coverage (times the intensity) as the mask.
+    /// The blur behind `item`, within its own rounded outline and its ancestors' rounded clip,
+    /// copied from the backdrop's upsampled blur (upsampled first where it is not there yet):
+    /// whole rows and columns straight in (times the intensity below 1); the corner squares with
+    /// their coverage (times the intensity) as the mask.
     private func paintBackdrop(_ backdrop: LayerBackdrop, of item: PaintItem, state: BackdropState, region: Region, image: PixmanImage) {
         guard backdrop.intensity > 0 else { return }
         let shapes = [item.roundedClip, item.roundedShape].compactMap { $0 }
@@ -74,23 +75,20 @@ extension Compositor {
         }
         for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
         for rect in cornered.rects {
-            state.blur.draw(into: state.scratch, rect: rect)
+            state.prepareUpsampled(rect)
             let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
             for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
             if backdrop.intensity < 1 { mask.scale(by: backdrop.intensity) }
             Pixman.composite(
-                .over, source: state.scratchImage, mask: PixmanImage(mask: mask), destination: image, sourceOrigin: (rect.x, rect.y),
+                .over, source: state.upsampledImage, mask: PixmanImage(mask: mask), destination: image, sourceOrigin: (rect.x, rect.y),
                 destinationRect: rect)
         }
+        let fade = backdrop.intensity < 1 ? PixmanImage(solid: Color(white: 1, alpha: backdrop.intensity)) : nil
         for rect in plain.rects {
-            if backdrop.intensity >= 1 {
-                state.blur.draw(into: self.frame, rect: rect)
-            } else {
-                state.blur.draw(into: state.scratch, rect: rect)
-                Pixman.composite(
-                    .over, source: state.scratchImage, mask: PixmanImage(solid: Color(white: 1, alpha: backdrop.intensity)), destination: image,
-                    sourceOrigin: (rect.x, rect.y), destinationRect: rect)
-            }
+            state.prepareUpsampled(rect)
+            Pixman.composite(
+                fade == nil ? .copy : .over, source: state.upsampledImage, mask: fade, destination: image, sourceOrigin: (rect.x, rect.y),
+                destinationRect: rect)
         }
     }
 

@@ -8,7 +8,8 @@ import VitrineCore
 /// 2. compares every layer's placement (rect, clip, opacity, content version, order) with the
 ///    last frame: a change damages the old and the new rectangle, nothing else;
 /// 3. keeps the picture behind each backdrop layer up to date and re-blurs only what changed
-///    behind it (`BackdropBlur.invalidate`);
+///    behind it (`BackdropBlur.invalidate`), forgetting its kept full-size blur there
+///    (`BackdropState.upsampled`, from which the strips a moving sheet uncovers are copied);
 /// 4. walks the layers top-down to find what opaque layers hide, then paints bottom-up only the
 ///    damaged, visible part of each layer;
 /// 5. returns the damage, which the output copies to the screen.
@@ -168,7 +169,10 @@ public final class Compositor {
                 state.blur.invalidate(behind)
                 // The blur spreads a change by its support radius.
                 let reach = state.blur.plan.supportRadius * state.blur.plan.downsampleFactor + state.blur.plan.downsampleFactor
-                for rect in behind.rects { damage.formUnion(rect.insetBy(-reach).intersection(item.visibleRect)) }
+                var spread = Region()
+                for rect in behind.rects { spread.formUnion(rect.insetBy(-reach)) }
+                state.invalidateUpsampled(spread)
+                damage.formUnion(spread.intersection(item.visibleRect))
             } else {
                 let below = PixelBuffer(size: self.frame.size, format: .xrgb8888)
                 let belowImage = PixmanImage(buffer: below)
@@ -205,9 +209,28 @@ final class BackdropState {
     let below: PixelBuffer
     let belowImage: PixmanImage
     let blur: BackdropBlur
-    /// Scratch for partial intensities (the blur is drawn here, then blended).
-    lazy var scratch = PixelBuffer(size: self.below.size, format: .xrgb8888)
-    lazy var scratchImage = PixmanImage(buffer: self.scratch)
+    /// The blur at full resolution, kept where it has been drawn (`upsampledValid`): a sheet
+    /// dragged over the backdrop uncovers and shades strips of it every frame, and copying a
+    /// strip back is a fraction of upsampling it again (the upsample was most of the 1080p drag's
+    /// blur cost, and all of the sheet shadow's). Made at the first draw, the frame's size.
+    lazy var upsampled = PixelBuffer(size: self.below.size, format: .xrgb8888)
+    lazy var upsampledImage = PixmanImage(buffer: self.upsampled)
+    /// Where `upsampled` holds the current blur; what changes behind shrinks it.
+    private(set) var upsampledValid = Region()
+
+    /// Makes `upsampled` current within `rect` (upsampling only what is not there yet).
+    func prepareUpsampled(_ rect: PixelRect) {
+        let missing = Region(rect).subtracting(self.upsampledValid)
+        guard !missing.isEmpty else { return }
+        for part in missing.rects { self.blur.draw(into: self.upsampled, rect: part) }
+        self.upsampledValid.formUnion(missing)
+    }
+
+    /// Forgets the upsampled blur within `region` (the picture behind changed there, grown by
+    /// the blur's reach).
+    func invalidateUpsampled(_ region: Region) {
+        self.upsampledValid = self.upsampledValid.subtracting(region)
+    }
 
     init(backdrop: LayerBackdrop, below: PixelBuffer, belowImage: PixmanImage, blur: BackdropBlur) {
         self.backdrop = backdrop
