@@ -6,7 +6,8 @@
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
-#   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer
+#   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
+#                                      for scripts/bench-instructions.sh
 #   scripts/install-deps.sh --package  also what building the Debian package needs (debhelper,
 #                                      lintian) and the preview window's tests (Xvfb, xdotool, xwd)
 #
@@ -24,7 +25,7 @@ packages=(
 for option in "$@"; do
   case "$option" in
     --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap linux-image-amd64 e2fsprogs util-linux python3) ;;
-    --bench) packages+=(python3 python3-venv python3-pip) ;;
+    --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
     *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
   esac
