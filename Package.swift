@@ -157,7 +157,8 @@ let package = Package(
         .target(
             name: "VitrineBench",
             dependencies: [
-                "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineUI", "CPixman"
+                "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineScene",
+                "VitrineUI", "CPixman"
             ],
             swiftSettings: swiftSettings),
         .target(
