@@ -270,9 +270,14 @@ public final class ContentSheet: View, NestedScrollParent {
     private func heightChanged() {
         let bounds = self.bounds
         let height = self.visibleHeight
-        // The sheet's top moves; its bottom stays pinned to the screen's bottom.
-        self.containerView.frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
-        self.shadowView.frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: Self.cornerRadius + 1)
+        // The sheet's top moves; its bottom stays pinned to the screen's bottom. Its height is
+        // snapped to whole pixels: a fractional one (every frame of a spring) made the surface
+        // a bitmap the sheet's size, redrawn with its rounded mask every frame (two thirds of a
+        // content-sheet drag's instructions at 1080p); whole, it is a solid fill that moves.
+        let scale = self.window?.scale ?? 1
+        let drawn = (height * scale).rounded() / scale
+        self.containerView.frame = Rect(x: 0, y: bounds.height - drawn, width: bounds.width, height: drawn)
+        self.shadowView.frame = Rect(x: 0, y: bounds.height - drawn, width: bounds.width, height: Self.cornerRadius + 1)
         self.shadowView.isHidden = height <= 0
         let headerHeight = self.header == nil ? 0 : Self.headerHeight
         self.header?.frame = Rect(x: 0, y: 0, width: bounds.width, height: headerHeight)
