@@ -6,15 +6,27 @@ struct RoundedClip: Hashable {
     var shape: ShapeCoverage.RoundedRect
 
     /// The pixels fully inside the shape (the rect minus the corner squares).
+    ///
+    /// A shape on whole pixels (every clip and solid shape the compositor makes: they come from
+    /// frame rectangles rounded to pixels) covers its straight edges' rows and columns fully, so
+    /// only the corner squares are left out, and only at rounded corners. A shape with a
+    /// fractional edge also leaves out a pixel along each edge. (Leaving the edge rows and
+    /// columns out of whole-pixel shapes sent every layer in a sheet through a coverage mask
+    /// along the sheet's top row and sides each frame: 1920 × 1 masks, two thirds of a content
+    /// sheet drag's instructions at 1080p.)
     var inner: Region {
         let bounds = self.shape.pixelBounds
         let r = self.shape.radii
-        let top = SaturatingPixels.int(max(r.topLeft, r.topRight).rounded(.up)) + 1
-        let bottom = SaturatingPixels.int(max(r.bottomLeft, r.bottomRight).rounded(.up)) + 1
-        let left = SaturatingPixels.int(max(r.topLeft, r.bottomLeft).rounded(.up)) + 1
-        let right = SaturatingPixels.int(max(r.topRight, r.bottomRight).rounded(.up)) + 1
-        let tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + 1, maxX: bounds.maxX - right, maxY: bounds.maxY - 1)
-        let wide = PixelRect(minX: bounds.minX + 1, minY: bounds.minY + top, maxX: bounds.maxX - 1, maxY: bounds.maxY - bottom)
+        let whole = [self.shape.minX, self.shape.minY, self.shape.maxX, self.shape.maxY].allSatisfy { $0 == $0.rounded() }
+        let edge = whole ? 0 : 1
+        /// How far in from the bounds a corner of radius `radius` reaches (whole pixels).
+        func reach(_ radius: Double) -> Int { radius <= 0 ? edge : SaturatingPixels.int(radius.rounded(.up)) + 1 }
+        let top = reach(max(r.topLeft, r.topRight))
+        let bottom = reach(max(r.bottomLeft, r.bottomRight))
+        let left = reach(max(r.topLeft, r.bottomLeft))
+        let right = reach(max(r.topRight, r.bottomRight))
+        let tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + edge, maxX: bounds.maxX - right, maxY: bounds.maxY - edge)
+        let wide = PixelRect(minX: bounds.minX + edge, minY: bounds.minY + top, maxX: bounds.maxX - edge, maxY: bounds.maxY - bottom)
         return Region(tall).union(Region(wide))
     }
 }
