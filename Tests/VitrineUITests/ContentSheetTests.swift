@@ -87,6 +87,22 @@ struct ContentSheetTests {
         #expect(f.events == ContentFixture.presentation + ContentFixture.dismissal)
     }
 
+    @Test("mid-drag, at a height between pixels, the sheet's surface is drawn on whole pixels (a solid fill that moves, not a bitmap redrawn each frame)")
+    func surfaceOnWholePixels() {
+        let f = ContentFixture()
+        let scale = f.stage.window.scale
+        let finger = Finger()
+        finger.down(f.header).drag(by: 0, -37.3, ms: 120).hold(40)
+        f.stage.play(finger, settle: false)
+        let visible = f.sheet.visibleHeight * scale
+        let drawn = f.sheet.containerView.frame.height * scale
+        #expect(visible != visible.rounded(), "the drag should have left the sheet between pixels (\(visible) px)")
+        #expect(drawn == drawn.rounded() && abs(drawn - visible) <= 0.5, "drawn \(drawn) px for \(visible) px")
+        #expect(f.sheet.shadowView.frame.minY == f.sheet.containerView.frame.minY)
+        finger.up()
+        f.stage.play(finger)
+    }
+
     @Test("a flick up on the header expands; from expanded a drag down collapses and never dismisses")
     func expandThenCollapse() {
         let f = ContentFixture()
