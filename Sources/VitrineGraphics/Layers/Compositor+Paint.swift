@@ -67,21 +67,12 @@ extension Compositor {
     private func paintBackdrop(_ backdrop: LayerBackdrop, of item: PaintItem, state: BackdropState, region: Region, image: PixmanImage) {
         guard backdrop.intensity > 0 else { return }
         let shapes = [item.roundedClip, item.roundedShape].compactMap { $0 }
-        var plain = region
-        var cornered = Region()
-        for rounded in shapes {
-            cornered.formUnion(plain.subtracting(rounded.inner))
-            plain = plain.intersection(rounded.inner)
-        }
-        for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
+        let (plain, cornered) = Self.split(region, by: shapes)
         for rect in cornered.rects {
             state.prepareUpsampled(rect)
-            let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
-            for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
-            if backdrop.intensity < 1 { mask.scale(by: backdrop.intensity) }
             Pixman.composite(
-                .over, source: state.upsampledImage, mask: PixmanImage(mask: mask), destination: image, sourceOrigin: (rect.x, rect.y),
-                destinationRect: rect)
+                .over, source: state.upsampledImage, mask: Self.coverage(of: shapes, over: rect, opacity: backdrop.intensity), destination: image,
+                sourceOrigin: (rect.x, rect.y), destinationRect: rect)
         }
         let fade = backdrop.intensity < 1 ? PixmanImage(solid: Color(white: 1, alpha: backdrop.intensity)) : nil
         for rect in plain.rects {
@@ -98,14 +89,8 @@ extension Compositor {
         _ source: PixmanImage, item: PaintItem, region: Region, opacity: Double, ownShape: RoundedClip? = nil, into image: PixmanImage
     ) {
         let opacityMask = opacity < 1 ? PixmanImage(solid: Color(white: 1, alpha: opacity)) : nil
-        var plain = region.intersection(item.backingRect)
-        var cornered = Region()
         let shapes = [item.roundedClip, ownShape].compactMap { $0 }
-        for rounded in shapes {
-            cornered.formUnion(plain.subtracting(rounded.inner))
-            plain = plain.intersection(rounded.inner)
-        }
-        for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
+        let (plain, cornered) = Self.split(region.intersection(item.backingRect), by: shapes)
         for rect in plain.rects {
             Pixman.composite(
                 .over, source: source, mask: opacityMask, destination: image,
@@ -113,13 +98,35 @@ extension Compositor {
         }
         // Near a rounded clip's (or the layer's own) corners, coverage times opacity is the mask.
         for rect in cornered.rects {
-            let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
-            for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
-            if opacity < 1 { mask.scale(by: opacity) }
             Pixman.composite(
-                .over, source: source, mask: PixmanImage(mask: mask), destination: image,
+                .over, source: source, mask: Self.coverage(of: shapes, over: rect, opacity: opacity), destination: image,
                 sourceOrigin: (rect.x - item.origin.x, rect.y - item.origin.y), destinationRect: rect)
         }
+    }
+}
+
+extension Compositor {
+    /// `region` split by rounded `shapes`: the pixels inside every shape's inner part (a plain
+    /// clipped composite), and the rest within their bounds (the corner squares, through a
+    /// coverage mask). Layer composites and backdrop blurs split the same way.
+    static func split(_ region: Region, by shapes: [RoundedClip]) -> (plain: Region, cornered: Region) {
+        var plain = region
+        var cornered = Region()
+        for rounded in shapes {
+            cornered.formUnion(plain.subtracting(rounded.inner))
+            plain = plain.intersection(rounded.inner)
+        }
+        for rounded in shapes { cornered = cornered.intersection(rounded.shape.pixelBounds) }
+        return (plain, cornered)
+    }
+
+    /// The coverage of all `shapes` over `rect` (the first's times the others'), times
+    /// `opacity` below 1, as a pixman mask. `shapes` is not empty where anything is cornered.
+    static func coverage(of shapes: [RoundedClip], over rect: PixelRect, opacity: Double) -> PixmanImage {
+        let mask = ShapeCoverage.mask(shapes[0].shape, over: rect)
+        for other in shapes.dropFirst() { mask.multiply(by: ShapeCoverage.mask(other.shape, over: rect)) }
+        if opacity < 1 { mask.scale(by: opacity) }
+        return PixmanImage(mask: mask)
     }
 }
 
