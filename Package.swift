@@ -223,7 +223,8 @@ let package = Package(
             // The demo as a smoke test, the examples (check, render, replay), the scene model.
             name: "VitrineComponentTests",
             dependencies: [
-                "VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport"
+                "VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport",
+                "VitrineBench"
             ],
             exclude: ["Snapshots", "Recordings"]),
         .testTarget(

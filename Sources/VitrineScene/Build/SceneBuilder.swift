@@ -212,8 +212,10 @@ public final class SceneBuilder {
         return sections
     }
 
-    /// Repeated rows shown at most (a data file of a million rows must not build a million views).
-    public static let mostRepeatedRows = 1000
+    /// Repeated rows shown at most. A list makes views only for the rows in view (`ListView`),
+    /// so what a row costs beyond that is its data and one height: 100,000 rows is what a
+    /// 16 MiB data file (the largest read) holds at about 160 bytes a row.
+    public static let mostRepeatedRows = 100_000
 
     private func row(_ row: ListNode.Row, path: String, item: JSONValue?) throws(VitrineError) -> ListRow {
         var thumbnail: PixelBuffer?

@@ -51,41 +51,59 @@ public struct ListSection {
 ///
 /// The list is as tall as its rows (`sizeThatFits`); put it in a scroll view, or make it a
 /// screen's content (screens scroll when their content is taller than they are).
+///
+/// In a scroll view only the rows in view, and `overscan` points either side, have views
+/// (UITableView's reuse): rows are made as they scroll in and handed to the rows that come
+/// next as they scroll out, so 10,000 rows cost a screenful of views. The other rows are data
+/// and a height, measured once per width from their texts (`ListRowView.height`).
 public final class ListView: View {
     public private(set) var sections: [ListSection]
-    public private(set) var rowViews: [[ListRowView]] = []
     private var headerLabels: [Label?] = []
     private var footerLabels: [Label?] = []
     private var groups: [View] = []
-    private var separators: [[View]] = []
     private let theme: Theme
+    private let metrics: ListMetrics
+    /// The row views in use, by section and row.
+    private var shown: [ListIndex: ListRowView] = [:]
+    /// Row views out of view, kept for the next rows of their shape.
+    private var spare: [ListRowView.Shape: [ListRowView]] = [:]
+    /// The scroll view whose offset says which rows are in view (found at layout).
+    private weak var scroller: ScrollView?
 
     /// Between one section's footer and the next header (iOS's 35-point grouped spacing, a
     /// little less for kiosk density).
     public static let sectionSpacing = 28.0
+    /// How far beyond the scroll view's edges rows have views: half a 1080-point screen, so a
+    /// fling's frame (at most ~200 points at 12,000 points/s) never shows a row not yet made.
+    public static let overscan = 540.0
+    /// Spare row views kept per shape beyond those in use (a scroll that turns back reuses them).
+    static let sparesKept = 8
 
     public init(sections: [ListSection], theme: Theme = .standard) {
         self.sections = sections
         self.theme = theme
+        self.metrics = ListMetrics(theme: theme)
         super.init()
-        self.build()
+        self.buildSections()
     }
 
-    /// Replaces every row (the data behind a repeated list changed).
+    /// Replaces every row (the data behind a repeated list changed). Rows whose texts did not
+    /// change keep their measured heights.
     public func setSections(_ sections: [ListSection]) {
         self.sections = sections
+        self.metrics.sectionsChanged()
+        for (_, view) in self.shown { self.recycle(view) }
+        self.shown = [:]
         for view in self.subviews { view.removeFromSuperview() }
-        self.rowViews = []
         self.headerLabels = []
         self.footerLabels = []
         self.groups = []
-        self.separators = []
-        self.build()
+        self.buildSections()
         self.superview?.setNeedsLayout()
         self.setNeedsLayout()
     }
 
-    private func build() {
+    private func buildSections() {
         let theme = self.theme
         for section in self.sections {
             let header = section.header.map { text in
@@ -98,20 +116,6 @@ public final class ListView: View {
             group.backgroundColor = theme.surface
             group.cornerRadii = CornerRadii(all: theme.cornerRadius)
             group.clipsToBounds = true
-            var rows: [ListRowView] = []
-            var lines: [View] = []
-            for (index, row) in section.rows.enumerated() {
-                let view = ListRowView(row: row, theme: theme)
-                rows.append(view)
-                group.addSubview(view)
-                if index > 0 {
-                    let line = View()
-                    line.backgroundColor = theme.separator
-                    line.isUserInteractionEnabled = false
-                    lines.append(line)
-                }
-            }
-            for line in lines { group.addSubview(line) }
             for label in [header, footer].compactMap({ $0 }) {
                 label.centersVertically = false
                 label.isUserInteractionEnabled = false
@@ -121,162 +125,151 @@ public final class ListView: View {
             self.headerLabels.append(header)
             self.footerLabels.append(footer)
             self.groups.append(group)
-            self.rowViews.append(rows)
-            self.separators.append(lines)
         }
     }
 
-    /// Every row view, section by section.
-    public var allRows: [ListRowView] { self.rowViews.flatMap { $0 } }
+    /// The row views on screen now (and in the overscan), section by section, top to bottom.
+    public var allRows: [ListRowView] { self.shown.sorted { $0.key < $1.key }.map(\.value) }
 
-    /// Lays everything out for `width` and returns the height (without touching frames when
-    /// `apply` is false).
-    private func place(width: Double, apply: Bool) -> Double {
-        let textInset = 16.0
-        var y = 0.0
-        for (index, group) in self.groups.enumerated() {
-            if index > 0 { y += Self.sectionSpacing }
-            if let header = self.headerLabels[index] {
-                let height = header.sizeThatFits(Size(width: width - 2 * textInset, height: .infinity)).height
-                if apply { header.frame = Rect(x: textInset, y: y, width: width - 2 * textInset, height: height) }
-                y += height + 8
-            }
-            var rowY = 0.0
-            let hairline = 1 / (self.window?.scale ?? 1)
-            for (rowIndex, row) in self.rowViews[index].enumerated() {
-                let height = row.sizeThatFits(Size(width: width, height: .infinity)).height
-                if apply {
-                    row.frame = Rect(x: 0, y: rowY, width: width, height: height)
-                    if rowIndex > 0 {
-                        let lineX = row.textStart
-                        self.separators[index][rowIndex - 1].frame = Rect(x: lineX, y: rowY - hairline / 2, width: width - lineX, height: hairline)
-                    }
-                }
-                rowY += height
-            }
-            if apply { group.frame = Rect(x: 0, y: y, width: width, height: rowY) }
-            y += rowY
-            if let footer = self.footerLabels[index] {
-                let height = footer.sizeThatFits(Size(width: width - 2 * textInset, height: .infinity)).height
-                if apply { footer.frame = Rect(x: textInset, y: y + 8, width: width - 2 * textInset, height: height) }
-                y += height + 8
-            }
-        }
-        return y
+    /// How many rows the list has, in all sections.
+    public var rowCount: Int { self.sections.reduce(0) { $0 + $1.rows.count } }
+
+    /// The view showing row `row` of section `section`, when it is in view.
+    public func rowView(section: Int, row: Int) -> ListRowView? { self.shown[ListIndex(section: section, row: row)] }
+
+    /// Row views that exist, in use or spare (for tests: it stays near a screenful).
+    public private(set) var rowViewCount = 0
+
+    /// The frame of row `row` of section `section` in the list's coordinates (laid out or not),
+    /// nil when there is no such row.
+    public func rowFrame(section: Int, row: Int) -> Rect? {
+        guard let plan = self.metrics.plan(for: self.bounds.width), section < plan.groupTops.count, row < plan.rowTops[section].count else { return nil }
+        let top = plan.groupTops[section] + plan.rowTops[section][row]
+        return Rect(x: 0, y: top, width: self.bounds.width, height: plan.rowTops[section][row + 1] - plan.rowTops[section][row])
     }
 
     public override func sizeThatFits(_ size: Size) -> Size {
         let width = size.width.isFinite ? size.width : 480
-        return Size(width: width, height: self.place(width: width, apply: false))
+        return Size(width: width, height: self.plan(width: width).height)
+    }
+
+    private func plan(width: Double) -> ListPlan {
+        self.metrics.plan(
+            width: width, sections: self.sections, headers: self.headerLabels, footers: self.footerLabels, fonts: self.window?.fonts,
+            scale: self.window?.scale ?? 1)
     }
 
     public override func layoutSubviews() {
-        _ = self.place(width: self.bounds.width, apply: true)
+        let width = self.bounds.width
+        let plan = self.plan(width: width)
+        for (index, group) in self.groups.enumerated() {
+            if let header = self.headerLabels[index] { header.frame = plan.headerFrames[index] }
+            group.frame = Rect(x: 0, y: plan.groupTops[index], width: width, height: plan.rowTops[index].last ?? 0)
+            if let footer = self.footerLabels[index] { footer.frame = plan.footerFrames[index] }
+        }
+        self.watchScroller()
+        self.updateRows(plan: plan, relayout: true)
+    }
+
+    /// Finds the scroll view the list is in and asks it to say when it scrolls.
+    private func watchScroller() {
+        var view = self.superview
+        while let current = view, !(current is ScrollView) { view = current.superview }
+        let scroller = view as? ScrollView
+        guard scroller !== self.scroller else { return }
+        self.scroller = scroller
+        scroller?.onScroll(self) { [weak self] in self?.scrolled() }
+    }
+
+    private func scrolled() {
+        guard let plan = self.metrics.plan(for: self.bounds.width) else { return }
+        self.updateRows(plan: plan, relayout: false)
+    }
+
+    /// The part of the list (its y range) in view: the scroll view's bounds, or all of it
+    /// outside one.
+    private func visibleRange() -> ClosedRange<Double> {
+        guard let scroller = self.scroller else { return 0...max(0, self.bounds.height) }
+        var top = 0.0
+        var view: View? = self
+        while let current = view, current !== scroller {
+            top += current.frame.minY
+            view = current.superview
+        }
+        guard view === scroller else { return 0...max(0, self.bounds.height) }
+        return (-top - Self.overscan)...(-top + scroller.bounds.height + Self.overscan)
+    }
+
+    /// Gives views to the rows in view and takes them from rows that left.
+    private func updateRows(plan: ListPlan, relayout: Bool) {
+        let range = self.visibleRange()
+        var wanted: [ListIndex] = []
+        for section in self.sections.indices where section < plan.groupTops.count {
+            let tops = plan.rowTops[section]
+            let groupTop = plan.groupTops[section]
+            guard let groupBottom = tops.last.map({ groupTop + $0 }), groupBottom > range.lowerBound, groupTop < range.upperBound else { continue }
+            var row = ListPlan.firstRow(endingAfter: range.lowerBound - groupTop, in: tops)
+            while row < tops.count - 1 && groupTop + tops[row] < range.upperBound {
+                wanted.append(ListIndex(section: section, row: row))
+                row += 1
+            }
+        }
+        let keep = Set(wanted)
+        for (index, view) in self.shown where !keep.contains(index) {
+            self.shown[index] = nil
+            self.recycle(view)
+        }
+        let hairline = 1 / (self.window?.scale ?? 1)
+        for index in wanted {
+            let existing = self.shown[index]
+            guard existing == nil || relayout else { continue }
+            let view = existing ?? self.dequeue(for: index)
+            let tops = plan.rowTops[index.section]
+            let top = tops[index.row]
+            view.frame = Rect(x: 0, y: top, width: self.bounds.width, height: tops[index.row + 1] - top)
+            if index.row > 0 {
+                let x = view.textStart
+                view.separator.frame = Rect(x: x, y: top - hairline / 2, width: self.bounds.width - x, height: hairline)
+            }
+        }
+    }
+
+    /// A view for the row at `index`, reused when one of its shape is spare, put in its group
+    /// in row order, its hairline above every row (it is drawn over the bottom of the row above).
+    private func dequeue(for index: ListIndex) -> ListRowView {
+        let row = self.sections[index.section].rows[index.row]
+        let shape = ListRowView.Shape(row)
+        let view: ListRowView
+        if let reused = self.spare[shape]?.popLast() {
+            reused.configure(with: row)
+            view = reused
+        } else {
+            view = ListRowView(row: row, theme: self.theme)
+            self.rowViewCount += 1
+        }
+        view.listIndex = index
+        let group = self.groups[index.section]
+        group.insertSubview(view, at: group.subviews.count { ($0 as? ListRowView).map { $0.listIndex < index } ?? false })
+        if index.row > 0 { group.addSubview(view.separator) }
+        self.shown[index] = view
+        return view
+    }
+
+    private func recycle(_ view: ListRowView) {
+        view.removeFromSuperview()
+        view.separator.removeFromSuperview()
+        if self.spare[view.shape, default: []].count < Self.sparesKept + self.shown.count {
+            self.spare[view.shape, default: []].append(view)
+        } else {
+            self.rowViewCount -= 1
+        }
     }
 }
 
-/// One row: thumbnail, title over subtitle, trailing text, chevron; tappable when it has an
-/// action.
-public final class ListRowView: View {
-    public let row: ListRow
-    public let titleLabel: Label
-    public let subtitleLabel: Label?
-    public let trailingLabel: Label?
-    public let thumbnailView: ImageView?
-    public let chevron: Label?
-    public let tap = TapGestureRecognizer()
-    public private(set) var isHighlighted = false
-    /// Taps that acted.
-    public private(set) var actionCount = 0
-    private let highlightColor: Color
+/// A row's place in a list: its section, and its row in that section.
+struct ListIndex: Hashable, Comparable {
+    let section: Int
+    let row: Int
 
-    /// Thumbnail side and the space around the row's content.
-    static let thumbnailSize = 48.0
-    static let padding = 16.0
-
-    public init(row: ListRow, theme: Theme) {
-        self.row = row
-        self.titleLabel = Label(text: row.title, style: theme.textStyle(.body, maximumLines: 2), color: theme.label)
-        self.subtitleLabel = row.subtitle.map { Label(text: $0, style: theme.textStyle(.subheadline, maximumLines: 2), color: theme.secondaryLabel) }
-        self.trailingLabel = row.trailing.map {
-            Label(text: $0, style: theme.textStyle(.body, alignment: .right, maximumLines: 1), color: theme.secondaryLabel)
-        }
-        self.thumbnailView = row.thumbnail.map { image in
-            let view = ImageView(image: image, scaleMode: .fill)
-            view.cornerRadius = 8
-            return view
-        }
-        self.chevron = row.disclosure ? Icon.label("chevron", size: 24 * theme.typeScale, color: theme.secondaryLabel.withOpacity(0.8)) : nil
-        self.highlightColor = theme.separator.withOpacity(0.45)
-        super.init()
-        self.identifier = row.identifier
-        for view in [self.thumbnailView, self.titleLabel, self.subtitleLabel, self.trailingLabel, self.chevron].compactMap({ $0 }) as [View] {
-            view.isUserInteractionEnabled = false
-            self.addSubview(view)
-        }
-        if row.action != nil {
-            self.addGestureRecognizer(self.tap)
-            self.tap.onDown = { [unowned self] _ in self.setHighlighted(true) }
-            self.tap.onChange = { [unowned self] tap in
-                self.setHighlighted(false)
-                if tap.state == .ended {
-                    self.actionCount += 1
-                    self.row.action?()
-                }
-            }
-        }
-    }
-
-    private func setHighlighted(_ on: Bool) {
-        self.isHighlighted = on
-        self.backgroundColor = on ? self.highlightColor : nil
-    }
-
-    /// Where the text starts (and the separator above the row).
-    var textStart: Double { Self.padding + (self.thumbnailView == nil ? 0 : Self.thumbnailSize + 12) }
-
-    private var endWidth: (trailing: Double, chevron: Double) {
-        let trailing = self.trailingLabel.map { min(240, $0.sizeThatFits(Size(width: .infinity, height: .infinity)).width) } ?? 0
-        let chevron = self.chevron == nil ? 0 : 24.0
-        return (trailing, chevron)
-    }
-
-    private func textWidth(rowWidth: Double) -> Double {
-        let end = self.endWidth
-        return max(40, rowWidth - self.textStart - Self.padding - end.trailing - (end.trailing > 0 ? 12 : 0) - end.chevron - (end.chevron > 0 ? 4 : 0))
-    }
-
-    public override func sizeThatFits(_ size: Size) -> Size {
-        let width = size.width.isFinite ? size.width : 480
-        let textWidth = self.textWidth(rowWidth: width)
-        let title = self.titleLabel.sizeThatFits(Size(width: textWidth, height: .infinity)).height
-        let subtitle = self.subtitleLabel.map { $0.sizeThatFits(Size(width: textWidth, height: .infinity)).height + 2 } ?? 0
-        let content = max(title + subtitle, self.thumbnailView == nil ? 0 : Self.thumbnailSize)
-        // 11 points above and below the text: iOS's 44-point single-line row at 17-point body.
-        return Size(width: width, height: max(Button.minimumHitSize, content + 22))
-    }
-
-    public override func layoutSubviews() {
-        let bounds = self.bounds
-        let textWidth = self.textWidth(rowWidth: bounds.width)
-        let title = self.titleLabel.sizeThatFits(Size(width: textWidth, height: .infinity)).height
-        let subtitle = self.subtitleLabel.map { $0.sizeThatFits(Size(width: textWidth, height: .infinity)).height } ?? 0
-        let textHeight = title + (self.subtitleLabel == nil ? 0 : subtitle + 2)
-        var y = (bounds.height - textHeight) / 2
-        self.titleLabel.frame = Rect(x: self.textStart, y: y, width: textWidth, height: title)
-        y += title + 2
-        self.subtitleLabel?.frame = Rect(x: self.textStart, y: y, width: textWidth, height: subtitle)
-        self.thumbnailView?.frame = Rect(x: Self.padding, y: (bounds.height - Self.thumbnailSize) / 2, width: Self.thumbnailSize, height: Self.thumbnailSize)
-        let end = self.endWidth
-        var x = bounds.width - Self.padding
-        if let chevron = self.chevron {
-            x -= end.chevron
-            chevron.frame = Rect(x: x + 4, y: (bounds.height - 24) / 2, width: 24, height: 24)
-            x -= 4
-        }
-        if let trailing = self.trailingLabel {
-            x -= end.trailing
-            trailing.frame = Rect(x: x, y: 0, width: end.trailing, height: bounds.height)
-        }
-    }
+    static func < (a: ListIndex, b: ListIndex) -> Bool { (a.section, a.row) < (b.section, b.row) }
 }

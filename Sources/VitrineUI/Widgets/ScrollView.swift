@@ -33,6 +33,7 @@ public final class ScrollView: View {
     public weak var nestedParent: NestedScrollParent?
     private(set) var motion: ScrollMotion?
     private var lastTranslation = 0.0
+    private var scrollWatchers: [ScrollWatcher] = []
     private var parentTookPart = false
 
     public init(frame: Rect = .zero, metrics: GestureMetrics = GestureMetrics()) {
@@ -82,6 +83,18 @@ public final class ScrollView: View {
         // height back); a drag in progress bounces back to the new end on release instead.
         if !self.isDragging { model.keepWithinLimits() }
         self.contentView.frame = Rect(x: 0, y: -model.value, width: self.bounds.width, height: max(self.contentHeight, self.bounds.height))
+        self.tellScrolled()
+    }
+
+    /// Calls `action` whenever the content moves or the view is laid out, for as long as
+    /// `owner` lives: a long list inside makes the views of the rows that come into view.
+    public func onScroll(_ owner: AnyObject, _ action: @escaping () -> Void) {
+        self.scrollWatchers.removeAll { $0.owner == nil }
+        self.scrollWatchers.append(ScrollWatcher(owner: owner, action: action))
+    }
+
+    private func tellScrolled() {
+        for watcher in self.scrollWatchers where watcher.owner != nil { watcher.action() }
     }
 
     private var motionModel: ScrollMotion {
@@ -89,6 +102,7 @@ public final class ScrollView: View {
         let motion = ScrollMotion(limits: 0...self.maximumOffset, dimension: max(1, self.bounds.height)) { [weak self] in self?.window?.animator }
         motion.onChange = { [unowned self] value in
             self.contentView.frame.origin.y = -value
+            self.tellScrolled()
         }
         self.motion = motion
         return motion
@@ -138,4 +152,10 @@ public final class ScrollView: View {
             break
         }
     }
+}
+
+/// Who wants to know when a scroll view moves, and what to call.
+private struct ScrollWatcher {
+    weak var owner: AnyObject?
+    let action: () -> Void
 }

@@ -1,0 +1,141 @@
+import VitrineCore
+import VitrineGraphics
+
+/// Where a list's headers, groups, rows and footers go at one width.
+struct ListPlan {
+    var width: Double
+    var height: Double
+    /// A section's header and footer frames (zero without one).
+    var headerFrames: [Rect]
+    var footerFrames: [Rect]
+    /// Where each section's group starts.
+    var groupTops: [Double]
+    /// Each section's row tops inside its group, and the group's height last.
+    var rowTops: [[Double]]
+
+    /// The first row whose bottom is below `y` (`tops` as in `rowTops`; the row count when
+    /// none is), by bisection: a 10,000-row section is searched in 14 steps.
+    static func firstRow(endingAfter y: Double, in tops: [Double]) -> Int {
+        var low = 0
+        var high = max(0, tops.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if tops[middle + 1] > y { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+/// Measures a list's rows without views and keeps the result: each row's height by its texts
+/// (rows repeat their texts, and a data update changes few of them), and the plan for the
+/// width last laid out.
+final class ListMetrics {
+    private let theme: Theme
+    private let styles: [ListRowView.Part: TextStyle]
+    /// What the measured heights hold for: a width, a scale, and whether fonts were there.
+    private struct Conditions: Equatable {
+        var width: Double
+        var scale: Double
+        var fonts: Bool
+    }
+    private var conditions: Conditions?
+    private var heights: [RowKey: Double] = [:]
+    private var plan: ListPlan?
+
+    /// What a row's height depends on.
+    private struct RowKey: Hashable {
+        var title: String
+        var subtitle: String?
+        var trailing: String?
+        var thumbnail: Bool
+        var disclosure: Bool
+
+        init(_ row: ListRow) {
+            self.title = row.title
+            self.subtitle = row.subtitle
+            self.trailing = row.trailing
+            self.thumbnail = row.thumbnail != nil
+            self.disclosure = row.disclosure
+        }
+    }
+
+    init(theme: Theme) {
+        self.theme = theme
+        self.styles = [
+            .title: ListRowView.Part.title.style(theme), .subtitle: ListRowView.Part.subtitle.style(theme), .trailing: ListRowView.Part.trailing.style(theme)
+        ]
+    }
+
+    /// The rows changed: the plan goes, the measured heights stay (they are by text).
+    func sectionsChanged() { self.plan = nil }
+
+    /// The plan at `width` when it is the one kept.
+    func plan(for width: Double) -> ListPlan? { self.plan?.width == width ? self.plan : nil }
+
+    /// The plan at `width`, measured where not kept.
+    func plan(width: Double, sections: [ListSection], headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double) -> ListPlan {
+        let conditions = Conditions(width: width, scale: scale, fonts: fonts != nil)
+        if conditions != self.conditions {
+            self.conditions = conditions
+            self.heights = [:]
+            self.plan = nil
+        }
+        if let plan = self.plan { return plan }
+        let plan = self.measure(width: width, sections: sections, headers: headers, footers: footers, fonts: fonts, scale: scale)
+        self.plan = plan
+        return plan
+    }
+
+    private func measure(width: Double, sections: [ListSection], headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double) -> ListPlan {
+        let textInset = 16.0
+        var plan = ListPlan(width: width, height: 0, headerFrames: [], footerFrames: [], groupTops: [], rowTops: [])
+        var y = 0.0
+        var measured: [RowKey: Double] = [:]
+        for (index, section) in sections.enumerated() {
+            if index > 0 { y += ListView.sectionSpacing }
+            var headerFrame = Rect.zero
+            if let header = headers[index] {
+                let height = header.sizeThatFits(Size(width: width - 2 * textInset, height: .infinity)).height
+                headerFrame = Rect(x: textInset, y: y, width: width - 2 * textInset, height: height)
+                y += height + 8
+            }
+            plan.groupTops.append(y)
+            var tops = [0.0]
+            tops.reserveCapacity(section.rows.count + 1)
+            var rowY = 0.0
+            for row in section.rows {
+                rowY += self.height(of: row, width: width, fonts: fonts, scale: scale, into: &measured)
+                tops.append(rowY)
+            }
+            plan.rowTops.append(tops)
+            y += rowY
+            var footerFrame = Rect.zero
+            if let footer = footers[index] {
+                let height = footer.sizeThatFits(Size(width: width - 2 * textInset, height: .infinity)).height
+                footerFrame = Rect(x: textInset, y: y + 8, width: width - 2 * textInset, height: height)
+                y += height + 8
+            }
+            plan.headerFrames.append(headerFrame)
+            plan.footerFrames.append(footerFrame)
+        }
+        plan.height = y
+        // Only the rows there now: texts a data update replaced are not kept.
+        self.heights = measured
+        return plan
+    }
+
+    private func height(of row: ListRow, width: Double, fonts: FontLibrary?, scale: Double, into measured: inout [RowKey: Double]) -> Double {
+        let key = RowKey(row)
+        if let known = measured[key] ?? self.heights[key] {
+            measured[key] = known
+            return known
+        }
+        let height = ListRowView.height(of: row, width: width) { part, text, wrap in
+            // What `Label.sizeThatFits` measures: the text laid out at the wrap width.
+            guard let fonts, let style = self.styles[part] else { return .zero }
+            return (try? TextLayout(text, style: style, width: wrap.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, scale: scale, library: fonts))?.size ?? .zero
+        }
+        measured[key] = height
+        return height
+    }
+}
