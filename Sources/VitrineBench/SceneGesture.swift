@@ -1,3 +1,4 @@
+import Glibc
 import VitrineCore
 import VitrineRuntime
 import VitrineScene
@@ -11,8 +12,41 @@ enum SceneGesture: CaseIterable {
     case swipeBack
     case splitDrag
     case sheetDrag
+    case listFling100
+    case listFling10000
 
-    var config: String { self == .sheetDrag ? "Examples/cafe/kiosk.json" : "Examples/museum/kiosk.json" }
+    /// The config the gesture runs in; a long menu is written into `scratch` first.
+    func config(scratch: String) throws(VitrineError) -> String {
+        switch self {
+        case .sheetDrag: "Examples/cafe/kiosk.json"
+        case .listFling100, .listFling10000: try LongMenuConfig.write(rows: self.rows, into: scratch, examples: Self.absolute("Examples"))
+        default: "Examples/museum/kiosk.json"
+        }
+    }
+
+    /// The example the gesture needs, relative to the repository.
+    var example: String {
+        switch self {
+        case .sheetDrag: "Examples/cafe/kiosk.json"
+        case .listFling100, .listFling10000: "Examples/cafe/images"
+        default: "Examples/museum/kiosk.json"
+        }
+    }
+
+    /// A fling through `LongMenuConfig`'s menu.
+    var isLongList: Bool { self == .listFling100 || self == .listFling10000 }
+
+    /// Where the scene comes from, for the bench's note.
+    var source: String { self.isLongList ? "LongMenuConfig's menu (photos from Examples/cafe/images)" : self.example }
+
+    /// A long menu's length.
+    var rows: Int { self == .listFling10000 ? 10_000 : 100 }
+
+    private static func absolute(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return String(cString: buffer) + "/" + path
+    }
 
     var stem: String {
         switch self {
@@ -20,6 +54,8 @@ enum SceneGesture: CaseIterable {
         case .swipeBack: "museum-swipe-back"
         case .splitDrag: "museum-split-drag"
         case .sheetDrag: "cafe-sheet-drag"
+        case .listFling100: "menu-list-fling-100"
+        case .listFling10000: "menu-list-fling-10000"
         }
     }
 
@@ -31,6 +67,7 @@ enum SceneGesture: CaseIterable {
         case .swipeBack: "an interactive swipe back from an exhibit to its gallery"
         case .splitDrag: "the floor plan's split sheet dragged up 300 points and let go"
         case .sheetDrag: "the espresso's content sheet over the light blur dragged up 200 points and let go"
+        case .listFling100, .listFling10000: "a menu of \(self.rows) rows (text + thumbnail) flung up 600 points in 96 ms, coasting to rest"
         }
     }
 
@@ -48,7 +85,26 @@ enum SceneGesture: CaseIterable {
                 throw VitrineError(.invalidData, "cafe-sheet-drag: nothing in \(self.config) presents \"espresso\"")
             }
             controller.perform(presenter.action)
+        case .listFling100, .listFling10000:
+            // Back to the top, so every repeat flings through rows it has not shown.
+            Self.scrollView(run)?.scroll(to: 0, animated: false)
         }
+    }
+
+    /// The long menu's list and the scroll view around it.
+    static func list(_ run: HeadlessRunner) -> ListView? {
+        func find(_ view: View) -> ListView? {
+            if let list = view as? ListView { return list }
+            for child in view.subviews { if let found = find(child) { return found } }
+            return nil
+        }
+        return find(run.window.root)
+    }
+
+    static func scrollView(_ run: HeadlessRunner) -> ScrollView? {
+        var view: View? = Self.list(run)
+        while let current = view, !(current is ScrollView) { view = current.superview }
+        return view as? ScrollView
     }
 
     /// The touches (the runner settles afterwards).
@@ -66,11 +122,13 @@ enum SceneGesture: CaseIterable {
             // On the sheet's header: a drag there moves the sheet (one on its list scrolls it).
             let top = controller.contentSheet?.containerView.windowFrame.minY ?? size.height / 2
             Self.drag(run, from: Point(x: size.width / 2, y: top + 22), by: Point(x: 0, y: -200), milliseconds: 300)
+        case .listFling100, .listFling10000:
+            Self.drag(run, from: Point(x: size.width / 2, y: size.height * 0.75), by: Point(x: 0, y: -600), milliseconds: 96)
         }
     }
 
     /// Throws unless the gesture did what it should.
-    func check(_ controller: SceneController, name: String) throws {
+    func check(_ controller: SceneController, _ run: HeadlessRunner, name: String) throws {
         let stack = controller.navigationStack.map(\.model.id)
         let failure: String?
         switch self {
@@ -85,8 +143,26 @@ enum SceneGesture: CaseIterable {
         case .sheetDrag:
             let state = controller.contentSheet.map { "\($0.state)" }
             failure = state == "expanded" ? nil : "the content sheet is \(state ?? "not presented"), not expanded"
+        case .listFling100, .listFling10000:
+            failure = Self.listFailure(run)
         }
         if let failure { throw VitrineError(.invalidData, "\(name): \(failure)") }
+    }
+
+    /// Nil when the flung menu rests scrolled, with its rows' views where their rows belong.
+    private static func listFailure(_ run: HeadlessRunner) -> String? {
+        guard let list = Self.list(run), let scroller = Self.scrollView(run) else { return "no list on screen" }
+        guard scroller.contentOffset > 1000 else { return "the fling scrolled \(scroller.contentOffset) points, not past 1000" }
+        for view in list.allRows {
+            guard let index = Int(view.row.title.dropFirst(5)).map({ $0 - 1 }), let frame = list.rowFrame(section: 0, row: index) else {
+                return "a row view shows \(view.row.title)"
+            }
+            let top = view.windowFrame.minY - list.windowFrame.minY
+            if abs(top - frame.minY) > 0.001 || view.frame.height != frame.height {
+                return "\(view.row.title) is drawn \(top) points down the list, not \(frame.minY)"
+            }
+        }
+        return list.rowViewCount < 80 ? nil : "\(list.rowViewCount) row views for one screen"
     }
 
     /// A straight drag at 125 Hz from `from` by `by` (points) over `milliseconds`, then a lift.
