@@ -75,7 +75,15 @@ enum SceneGesture: CaseIterable {
     func prepare(_ controller: SceneController, _ run: HeadlessRunner) throws {
         switch self {
         case .pagerSwipe: try controller.show(screen: "welcome")
-        case .swipeBack: try controller.show(screen: "chronometer")
+        case .swipeBack:
+            // The way a visitor comes: home, the gallery, the exhibit. (Showing the exhibit
+            // directly builds a gallery that was never drawn, and the swipe's first frame then
+            // draws all of it: that is a push's first frame, not a swipe back's.)
+            try controller.show(screen: "home")
+            run.settle()
+            controller.perform(.push("instruments"))
+            run.settle()
+            controller.perform(.push("chronometer"))
         case .splitDrag:
             try controller.show(screen: "home")
             controller.perform(.showSplitSheet)

@@ -112,6 +112,67 @@ struct CompositorTests {
         }
     }
 
+    /// A square clipping pane over the whole width holding the photo, a bar across it and a
+    /// rounded card clipping a photo (a split sheet's main pane), over a solid background.
+    static func pane() -> (root: Layer, pane: Layer) {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+        root.backgroundColor = Color(hex: "#202020")!
+        let pane = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "pane")
+        pane.clipsToBounds = true
+        let photo = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "photo")
+        let image = CanvasTests.photo()
+        photo.draw = { canvas in canvas.draw(image, in: Rect(x: 0, y: 0, width: 200, height: 150), mode: .fill) }
+        let bar = Layer(frame: Rect(x: 20, y: 60, width: 160, height: 70), name: "bar")
+        bar.backgroundColor = Color(red: 21, green: 101, blue: 192, alpha: 160)
+        bar.cornerRadii = CornerRadii(all: 12)
+        // A card that rounds what it holds: its picture is cut by the card's corners and by
+        // the pane's edge.
+        let card = Layer(frame: Rect(x: 110, y: 20, width: 70, height: 110), name: "card")
+        card.cornerRadii = CornerRadii(all: 14)
+        card.clipsToBounds = true
+        let cardPhoto = Layer(frame: Rect(x: -30, y: 0, width: 130, height: 110), name: "card photo")
+        cardPhoto.draw = { canvas in canvas.draw(image, in: Rect(x: 0, y: 0, width: 130, height: 110), mode: .fill) }
+        card.addSublayer(cardPhoto)
+        pane.addSublayer(photo)
+        pane.addSublayer(bar)
+        pane.addSublayer(card)
+        root.addSublayer(pane)
+        return (root, pane)
+    }
+
+    @Test("a clipping pane that shrinks damages only the strip it stopped covering, not what it still shows")
+    func shrinkingClipDamagesTheStrip() {
+        let scene = Self.pane()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        scene.pane.frame.size.height = 110
+        let damage = compositor.render()
+        #expect(damage == Region(PixelRect(x: 0, y: 110, width: 200, height: 40)))
+        #expect(compositor.lastRedrawCount == 0)
+        #expect(compositor.frame.hasSamePixels(as: Self.fullRender(scene.root)))
+        scene.pane.frame.size.height = 125
+        #expect(compositor.render() == Region(PixelRect(x: 0, y: 110, width: 200, height: 15)))
+        #expect(compositor.frame.hasSamePixels(as: Self.fullRender(scene.root)))
+    }
+
+    @Test("a clipping pane resized, moved and faded at random: every frame equals a full render", arguments: 0..<4)
+    func resizedClipEqualsFull(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let scene = Self.pane()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        for _ in 0..<30 {
+            switch random.next() % 5 {
+            case 0, 1: scene.pane.frame.size.height = Double(random.next() % 151)
+            case 2: scene.pane.frame.size.width = 50 + Double(random.next() % 151)
+            case 3: scene.pane.frame.origin.y = Double(Int(random.next() % 41) - 20) * 0.5
+            default: scene.pane.sublayers[1 + Int(random.next() % 2)].opacity = Double(random.next() % 11) / 10
+            }
+            compositor.render()
+            #expect(GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root)) == 0)
+        }
+    }
+
     @Test("a backdrop layer shows the blur of what is behind it, and follows changes behind it")
     func backdrop() {
         let scene = Self.scene()

@@ -67,7 +67,13 @@ public final class Compositor {
             let id = item.layer.serial
             current[id] = record
             if let old = self.records[id] {
-                if old != record {
+                if old.differsOnlyInClip(from: record) {
+                    // Same picture at the same place, cut differently (a pane shrinking under a
+                    // split sheet clips every layer in it anew each frame): only the pixels it
+                    // stopped or started covering change.
+                    let kept = Region(old.visibleRect.intersection(record.visibleRect))
+                    running.formUnion(Region(old.visibleRect).union(Region(record.visibleRect)).subtracting(kept))
+                } else if old != record {
                     running.formUnion(old.visibleRect)
                     running.formUnion(record.visibleRect)
                 }

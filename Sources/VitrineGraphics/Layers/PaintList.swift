@@ -104,6 +104,17 @@ struct PaintRecord: Equatable {
     var backingVersion: UInt64
     var backdropIntensity: Double?
     var order: Int
+
+    /// Whether `other` is this record but for its rectangular clip (and so what it shows of
+    /// the layer): the pixels both show are the same (a rounded clip's coverage is the same
+    /// while its shape is). Not for a backdrop: what it blurs is cut by the clip.
+    func differsOnlyInClip(from other: PaintRecord) -> Bool {
+        guard self.clip != other.clip, self.backdropIntensity == nil, other.backdropIntensity == nil else { return false }
+        var same = other
+        same.clip = self.clip
+        same.visibleRect = self.visibleRect
+        return same == self
+    }
 }
 
 extension PaintItem {
