@@ -82,6 +82,8 @@ struct SceneBenchmark: Benchmark {
     private func measure(_ gesture: SceneGesture, on panel: Panel, config: String, context: BenchContext) throws -> BenchRow {
         let name = gesture.rowName(on: panel)
         context.report("bench: \(name): \(gesture.summary) at \(panel.size.width)x\(panel.size.height)")
+        _ = ProcessMemory.releaseFreeMemory()
+        let residentBefore = ProcessMemory.current()?.residentKiB
         let loaded = try KioskConfigLoader.load(path: config)
         let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
         let run = try HeadlessRunner(scene: scene, size: panel.size, scale: panel.scale)
@@ -106,6 +108,14 @@ struct SceneBenchmark: Benchmark {
             gesture.perform(controller, run)
             run.settle()
             try gesture.check(controller, run, name: name)
+        }
+        if gesture.isLongList, let list = SceneGesture.list(run) {
+            _ = ProcessMemory.releaseFreeMemory()
+            var grown: Int?
+            if let before = residentBefore, let after = ProcessMemory.current()?.residentKiB { grown = after - before }
+            context.note(
+                "\(name): \(list.rowCount) rows, \(list.rowViewCount) row views after the fling; the scene (config, data, photos, views, "
+                    + "frame) holds \(grown.map { String(fixed: Double($0) / 1024, decimals: 1) } ?? "?") MB resident")
         }
         let screen = Double(panel.size.width * panel.size.height)
         let count = frames.milliseconds.count
