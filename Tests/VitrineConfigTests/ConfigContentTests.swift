@@ -72,7 +72,7 @@ struct ConfigContentTests {
         #expect(check.errors.isEmpty, "\(check.errors)")
         #expect(
             ConfigFixture.describe(check.warnings) == [
-                "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 375x300, but the file still costs load time: scale it down to about 320x256"
+                "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 320x256, but the file still costs load time: scale it down to about 320x256"
             ])
         // At the assumed 1920x1080 it is not oversized.
         #expect(fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#)).warnings.isEmpty)

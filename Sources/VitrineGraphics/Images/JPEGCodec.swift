@@ -20,7 +20,9 @@ public enum JPEGCodec {
 
     /// Decodes JPEG bytes; with `covering`, an image more than `ImageStore.oversizeFactor` times
     /// larger than that in both dimensions is decoded smaller by libjpeg-turbo's DCT scaling
-    /// (the smallest of `tjGetScalingFactors`' M/8 that still covers it), never at full size.
+    /// (the smallest of `tjGetScalingFactors`' M/8 that still covers it), never at full size,
+    /// then area-averaged to exactly the size that covers it (`ImageStore.coverSize`,
+    /// `ImageReduction`).
     ///
     /// - Throws: `.invalidData` naming `name` for a file that is not JPEG, too large, has more
     ///   than `maximumScanCount` scans, or is truncated or corrupt. libjpeg-turbo's warnings
@@ -77,6 +79,12 @@ public enum JPEGCodec {
         for y in 0..<buffer.height {
             let row = buffer.row(y)
             for x in 0..<buffer.width { row[x] |= 0xFF00_0000 }
+        }
+        // DCT scaling stops at the nearest M/8 at or above the cover size (8000 → 2000 for 1920:
+        // 16 MB); the area-averaged copy at exactly the cover size (1920×1920, 14.7 MB) is kept
+        // and the larger buffer is freed when this returns.
+        if let covering, let cover = ImageStore.coverSize(of: full, shown: covering), cover != buffer.size {
+            return DecodedImage(pixels: ImageReduction.reduce(buffer, to: cover), storedSize: full, warning: warning)
         }
         return DecodedImage(pixels: buffer, storedSize: full, warning: warning)
     }
