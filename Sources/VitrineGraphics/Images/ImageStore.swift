@@ -40,9 +40,10 @@ public final class ImageStore {
     }
 
     /// Decodes PNG or JPEG bytes, smaller when far larger than `covering` (see the type).
-    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
+    /// `bytes` is consumed (a JPEG's are released before its scaled copy is made).
+    public static func decode(_ bytes: consuming [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name, covering: covering) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(bytes, name: name, covering: covering) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(consume bytes, name: name, covering: covering) }
         throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
     }
 
