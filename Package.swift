@@ -158,7 +158,7 @@ let package = Package(
             name: "VitrineBench",
             dependencies: [
                 "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineScene",
-                "VitrineUI", "CPixman"
+                "VitrineUI", "CPixman", "CTurboJPEG"
             ],
             swiftSettings: swiftSettings),
         .target(
