@@ -240,6 +240,10 @@ let package = Package(
             dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem"])
+            dependencies: [
+                "VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem",
+                "VitrineBench"
+            ],
+            exclude: ["Snapshots"])
     ]
 )
