@@ -15,7 +15,10 @@ import VitrineSystem
 ///   150 MB target; the note gives `vitrine run`'s to its first frame.
 struct BigPhotoBenchmark: Benchmark {
     let name = "big-photos"
-    var rowNames: [String] { ["big-photos-first-frame", "big-photos-peak-rss"] }
+    var rowNames: [String] { ["big-photos-first-frame", "big-photos-peak-rss", "big-photos-decode-2-threads"] }
+
+    /// Issue 18, item 5: work split across cores is kept only where it wins by this much.
+    static let threadsWinFactor = 1.5
 
     /// Issue 18: "Five 8000×8000 JPEGs at 1080p: ≤ 150 MB peak RSS".
     static let peakTarget = 150.0
@@ -62,7 +65,89 @@ struct BigPhotoBenchmark: Benchmark {
                     + "which decodes the five photos and draws each screen, in MB; peer = issue 18's 150 MB target")
             rows.append(BenchRow(name: "big-photos-peak-rss", oursMilliseconds: peak, peer: "target", peerMilliseconds: Self.peakTarget, unit: "MB"))
         }
+        if context.options.wants("big-photos-decode-2-threads") {
+            context.report("bench: big-photos: decoding the five photos on one thread and on two")
+            let files = try (1...BigPhotos.count).map { index throws(VitrineError) in
+                try FileReader.read(directory + "/photo-\(index).jpg", limit: ImageStore.largestFile, what: "an image file")
+            }
+            var one = TimingSamples()
+            var two = TimingSamples()
+            for _ in 0..<context.options.runs(normal: 7) {
+                one.append(try Self.decodeAll(files, threads: 1))
+                two.append(try Self.decodeAll(files, threads: 2))
+            }
+            context.note(
+                "big-photos-decode-2-threads: ImageStore.decode of the five photos for a 1920x1080 screen (DCT scaling and the area-averaged copy), "
+                    + "the photos split between two POSIX threads and joined, against the same on one thread, wall-clock median of \(one.milliseconds.count); "
+                    + "issue 18 keeps threads only where they win by \(String(fixed: Self.threadsWinFactor, decimals: 1))x (ratio <= "
+                    + "\(String(fixed: 1 / Self.threadsWinFactor, decimals: 2))); the kiosk decodes on one thread")
+            rows.append(
+                BenchRow(
+                    name: "big-photos-decode-2-threads", oursMilliseconds: two.median, peer: "1 thread", peerMilliseconds: one.median,
+                    p50Milliseconds: two.median, p99Milliseconds: two.percentile(99)))
+        }
         return rows
+    }
+
+    /// Wall-clock milliseconds to decode `files` for the screen, photo `i` on thread `i % threads`.
+    static func decodeAll(_ files: [[UInt8]], threads: Int) throws(VitrineError) -> Double {
+        let work = DecodeWork(files: files, threads: threads)
+        let started = MonotonicTime.now()
+        var handles: [pthread_t] = []
+        for slot in 1..<threads {
+            var thread = pthread_t()
+            let box = Unmanaged.passRetained(DecodeSlot(work: work, slot: slot)).toOpaque()
+            let status = pthread_create(
+                &thread, nil,
+                { raw in
+                    let slot = Unmanaged<DecodeSlot>.fromOpaque(raw!).takeRetainedValue()
+                    slot.work.run(slot: slot.slot)
+                    return nil
+                }, box)
+            guard status == 0 else { throw VitrineError(.ioFailure, "cannot start a decoding thread", cause: SystemError("pthread_create", errno: status)) }
+            handles.append(thread)
+        }
+        work.run(slot: 0)
+        for thread in handles { pthread_join(thread, nil) }
+        let elapsed = Double((MonotonicTime.now() - started).value) / 1e6
+        if let failure = work.failures.compactMap({ $0 }).first { throw failure }
+        return elapsed
+    }
+
+    /// The photos and what each thread found; each thread writes only its own slot of
+    /// `failures`, and the bench reads them after joining every thread.
+    final class DecodeWork: @unchecked Sendable {
+        let files: [[UInt8]]
+        let threads: Int
+        var failures: [VitrineError?]
+
+        init(files: [[UInt8]], threads: Int) {
+            self.files = files
+            self.threads = threads
+            self.failures = Array(repeating: nil, count: threads)
+        }
+
+        func run(slot: Int) {
+            for index in stride(from: slot, to: self.files.count, by: self.threads) {
+                do throws(VitrineError) {
+                    let image = try ImageStore.decode(self.files[index], name: "photo-\(index + 1).jpg", covering: BigPhotos.screen)
+                    guard image.pixels.size == PixelSize(width: 1920, height: 1920) else {
+                        throw VitrineError(.invalidData, "photo-\(index + 1).jpg decoded at \(image.pixels.size), not 1920x1920")
+                    }
+                } catch {
+                    self.failures[slot] = error
+                }
+            }
+        }
+    }
+
+    final class DecodeSlot {
+        let work: DecodeWork
+        let slot: Int
+        init(work: DecodeWork, slot: Int) {
+            self.work = work
+            self.slot = slot
+        }
     }
 
     /// One start: milliseconds from just before the spawn to the first frame, and the child's
