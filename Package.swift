@@ -158,7 +158,7 @@ let package = Package(
             name: "VitrineBench",
             dependencies: [
                 "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineScene",
-                "VitrineUI", "CPixman"
+                "VitrineUI", "CPixman", "CTurboJPEG"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -241,6 +241,10 @@ let package = Package(
             dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
         .testTarget(
             name: "VitrineCLITests",
-            dependencies: ["VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem"])
+            dependencies: [
+                "VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem",
+                "VitrineBench"
+            ],
+            exclude: ["Snapshots"])
     ]
 )

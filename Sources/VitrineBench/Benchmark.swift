@@ -76,6 +76,7 @@ public enum BenchmarkList {
         InputLatencyBenchmark(),
         SceneBenchmark(),
         DataUpdateBenchmark(),
+        BigPhotoBenchmark(),
         ControlNavigateBenchmark()
     ]
 

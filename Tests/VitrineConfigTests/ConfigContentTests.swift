@@ -60,7 +60,7 @@ struct ConfigContentTests {
             errors.first?.hasPrefix("screens.home.content.image: " + fixture.directory.file("cut.jpg") + ": corrupt or truncated JPEG: ") == true, "\(errors)")
     }
 
-    @Test("an image more than twice what covers the screen is a warning with both sizes and the megapixels")
+    @Test("an image more than twice what covers the screen is a warning with both sizes, the limit and the megapixels")
     func oversizeImage() throws {
         let fixture = try ConfigFixture()
         let big = PixelBuffer(size: PixelSize(width: 1000, height: 800))
@@ -72,7 +72,7 @@ struct ConfigContentTests {
         #expect(check.errors.isEmpty, "\(check.errors)")
         #expect(
             ConfigFixture.describe(check.warnings) == [
-                "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 2× the 320x256 that covers a 320x200 screen; it is decoded at 375x300, but the file still costs load time: scale it down to about 320x256"
+                "screens.home.content.image: \(path) is 1000x800 (0.8 megapixels), more than 640x512 (0.3 megapixels: 2× the 320x256 that covers a 320x200 screen); it is decoded at 320x256, but the file still costs load time: scale it down to about 320x256"
             ])
         // At the assumed 1920x1080 it is not oversized.
         #expect(fixture.check(Self.document(#"{"type": "image", "image": "big.jpg"}"#)).warnings.isEmpty)

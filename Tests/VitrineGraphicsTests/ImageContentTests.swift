@@ -167,16 +167,17 @@ struct ImageContentTests {
                 == true)
     }
 
-    @Test("a JPEG far larger than its place is decoded by DCT scaling, close to the full decode box-averaged")
+    @Test("a JPEG far larger than its place is decoded by DCT scaling, then area-averaged to the size that covers it, close to the full decode averaged")
     func scaledJPEG() throws {
         let bytes = try Self.jpeg(width: 800, height: 600, quality: 95)
-        // Covering 100x100 needs 134x100; 1/8 gives 100x75 (too small), 1/4 gives 200x150.
+        // Covering 100x100 needs 134x100 (800 x 100/600, rounded up); 1/8 gives 100x75 (too
+        // small), 1/4 gives 200x150, which is area-averaged to 134x100.
         let scaled = try ImageStore.decode(bytes, name: "big.jpg", covering: PixelSize(width: 100, height: 100))
-        #expect(scaled.pixels.size == PixelSize(width: 200, height: 150) && scaled.storedSize == PixelSize(width: 800, height: 600))
+        #expect(scaled.pixels.size == PixelSize(width: 134, height: 100) && scaled.storedSize == PixelSize(width: 800, height: 600))
         #expect(scaled.isReduced)
-        let reference = ImageReduction.reduce(try ImageStore.decode(bytes, name: "big.jpg"), by: 4)
+        let reference = ImageReduction.reduce(try ImageStore.decode(bytes, name: "big.jpg"), to: scaled.pixels.size)
         #expect(reference.size == scaled.pixels.size)
-        // DCT scaling and a 4x4 box mean differ by filter, not content: within 2 levels on
+        // DCT scaling and an area mean differ by filter, not content: within 2 levels on
         // average and 48 at worst (the one-pixel dark line's edges).
         var total = 0
         var worst = 0
@@ -196,25 +197,65 @@ struct ImageContentTests {
         #expect(kept.pixels.size == PixelSize(width: 800, height: 600) && !kept.isReduced)
     }
 
-    @Test("a PNG far larger than its place is box-reduced right after decoding, exactly the box means")
+    @Test("a PNG far larger than its place is area-averaged right after decoding to exactly the size that covers it")
     func reducedPNG() throws {
         let photo = CanvasTests.photo(width: 403, height: 301)
         let decoded = try ImageStore.decode(try PNGCodec.encode(photo), name: "big.png", covering: PixelSize(width: 50, height: 50))
-        // Cover 50x50: 67x50 (scale 50/301); whole factor min(403/67, 301/50) = 6 -> 68x51,
-        // the last column and row from boxes cut short.
-        let factor = 6
-        #expect(decoded.pixels.size == PixelSize(width: 68, height: 51) && decoded.storedSize == photo.size)
-        for (outX, outY) in [(0, 0), (40, 30), (67, 50), (67, 0), (13, 50)] {
+        // Cover 50x50: the height sets the scale (50/301), the width is 403 x 50/301 = 66.9 -> 67.
+        #expect(decoded.pixels.size == PixelSize(width: 67, height: 50) && decoded.storedSize == photo.size)
+        for (x, y) in [(0, 0), (40, 30), (66, 49), (66, 0), (13, 49)] {
+            let expected = Self.areaMean(of: photo, at: x, y, outputSize: decoded.pixels.size)
+            for (index, shift) in [16, 8, 0].enumerated() {
+                let value = Int((decoded.pixels[x, y] >> UInt32(shift)) & 0xFF)
+                #expect(abs(Double(value) - expected[index]) <= 1, "(\(x), \(y)) channel \(index): \(value) against \(expected[index])")
+            }
+        }
+    }
+
+    @Test("area averaging: a whole factor gives exact box means, flat colours and alpha stay exact, fine stripes become an even grey")
+    func areaAverage() throws {
+        let photo = CanvasTests.photo(width: 64, height: 48)
+        let quarter = ImageReduction.reduce(photo, to: PixelSize(width: 16, height: 12))
+        for (x, y) in [(0, 0), (7, 5), (15, 11)] {
             var sums = [0, 0, 0]
-            var count = 0
-            for y in (outY * factor)..<min(outY * factor + factor, 301) {
-                for x in (outX * factor)..<min(outX * factor + factor, 403) {
-                    for (index, shift) in [16, 8, 0].enumerated() { sums[index] += Int((photo[x, y] >> UInt32(shift)) & 0xFF) }
-                    count += 1
+            for sy in (y * 4)..<(y * 4 + 4) {
+                for sx in (x * 4)..<(x * 4 + 4) {
+                    for (index, shift) in [16, 8, 0].enumerated() { sums[index] += Int((photo[sx, sy] >> UInt32(shift)) & 0xFF) }
                 }
             }
-            let expected = 0xFF00_0000 | sums.map { UInt32(($0 + count / 2) / count) }.reduce(0) { $0 << 8 | $1 }
-            #expect(decoded.pixels[outX, outY] == expected, "(\(outX), \(outY))")
+            let expected = 0xFF00_0000 | sums.map { UInt32(($0 + 8) / 16) }.reduce(0) { $0 << 8 | $1 }
+            #expect(quarter[x, y] == expected, "(\(x), \(y))")
         }
+        // A flat translucent colour at a scale that is no whole factor stays exactly itself.
+        let flat = PixelBuffer(size: PixelSize(width: 257, height: 100), format: .argb8888Premultiplied)
+        flat.fill(flat.bounds, with: 0x8040_2010)
+        let reduced = ImageReduction.reduce(flat, to: PixelSize(width: 61, height: 37))
+        #expect((0..<37).allSatisfy { y in (0..<61).allSatisfy { reduced[$0, y] == 0x8040_2010 } })
+        // Black and white stripes 2 pixels wide at 0.24 (8000 -> 1920's scale): every output
+        // pixel covers 4.17 input pixels, about half black; nearest neighbour would pick 0 or 255.
+        let stripes = PixelBuffer(size: PixelSize(width: 1000, height: 10), format: .xrgb8888)
+        for x in 0..<1000 { for y in 0..<10 { stripes[x, y] = (x / 2) % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
+        let grey = ImageReduction.reduce(stripes, to: PixelSize(width: 240, height: 10))
+        let values = (0..<240).map { Int(grey[$0, 5] & 0xFF) }
+        #expect(values.allSatisfy { abs($0 - 128) <= 10 }, "\(values)")
+        #expect(abs(Double(values.reduce(0, +)) / 240 - 127.5) < 2)
+    }
+
+    /// The mean of `image` over the area output pixel (x, y) covers when the whole image is
+    /// scaled to `outputSize`: R, G, B, each input pixel weighted by the part of it inside.
+    static func areaMean(of image: PixelBuffer, at x: Int, _ y: Int, outputSize: PixelSize) -> [Double] {
+        let scaleX = Double(image.width) / Double(outputSize.width)
+        let scaleY = Double(image.height) / Double(outputSize.height)
+        let (left, right) = (Double(x) * scaleX, Double(x + 1) * scaleX)
+        let (top, bottom) = (Double(y) * scaleY, Double(y + 1) * scaleY)
+        var sums = [0.0, 0.0, 0.0]
+        for sy in Int(top)..<min(image.height, Int(bottom.rounded(.up))) {
+            let wy = min(bottom, Double(sy + 1)) - max(top, Double(sy))
+            for sx in Int(left)..<min(image.width, Int(right.rounded(.up))) {
+                let weight = wy * (min(right, Double(sx + 1)) - max(left, Double(sx)))
+                for (index, shift) in [16, 8, 0].enumerated() { sums[index] += weight * Double((image[sx, sy] >> UInt32(shift)) & 0xFF) }
+            }
+        }
+        return sums.map { $0 / (scaleX * scaleY) }
     }
 }

@@ -1,5 +1,6 @@
 import VitrineCore
 import VitrineKiosk
+import VitrineSystem
 import VitrineUI
 
 /// `vitrine render`: every screen of a kiosk config, and every sheet in each of its states, as
@@ -13,7 +14,8 @@ enum RenderCommand: Command {
         OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
         OptionSpec("language", value: "CODE", help: "draw the texts in this language (one of the config's languages) [defaultLanguage]"),
-        OptionSpec("palette", value: "light|dark", help: "draw with this built-in palette's colours instead of the theme's own [the theme]")
+        OptionSpec("palette", value: "light|dark", help: "draw with this built-in palette's colours instead of the theme's own [the theme]"),
+        OptionSpec("report-memory", help: "print `peak-kib=N` at the end: the peak resident memory (VmHWM; vitrine bench's big-photos-peak-rss)")
     ]
     static let discussion = """
         No display is needed. Each screen is drawn on its own as the visitor would see it; a screen
@@ -50,6 +52,9 @@ enum RenderCommand: Command {
         StandardStreams.writeOutput(
             "rendered \(shots.count) picture\(shots.count == 1 ? "" : "s") of \(config) at \(size.width)x\(size.height) px, scale \(JSONValue.number(scale).serialized()): \(out)/index.html\n"
         )
+        if arguments.has("report-memory"), let memory = ProcessMemory.current() {
+            StandardStreams.writeOutput("peak-kib=\(memory.peakResidentKiB)\n")
+        }
         return 0
     }
 }

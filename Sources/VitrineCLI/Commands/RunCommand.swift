@@ -22,7 +22,11 @@ enum RunCommand: Command {
             OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
             OptionSpec("error-details", help: "a config that cannot be loaded shows its errors on the panel, not the visitors' out-of-order page"),
-            OptionSpec("report-first-frame", help: "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC)"),
+            OptionSpec(
+                "report-first-frame",
+                help:
+                    "print `first-frame-monotonic-ns=N`: when the first frame reached the screen (CLOCK_MONOTONIC), and `first-frame-peak-kib=N`: the peak resident memory (VmHWM) by then"
+            ),
             OptionSpec("seat", value: "NAME", help: "libinput seat [the config's input.seat, seat0]"),
             OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]")
         ] + DisplayArguments.options
@@ -84,7 +88,10 @@ enum RunCommand: Command {
         let stopAfterFirst = arguments.has("exit-after-first-frame")
         let report = arguments.has("report-first-frame")
         runner.onFirstFrame = { [unowned runner] time in
-            if report { StandardStreams.writeOutput("first-frame-monotonic-ns=\(time.nanoseconds)\n") }
+            if report {
+                StandardStreams.writeOutput("first-frame-monotonic-ns=\(time.nanoseconds)\n")
+                if let memory = ProcessMemory.current() { StandardStreams.writeOutput("first-frame-peak-kib=\(memory.peakResidentKiB)\n") }
+            }
             if stopAfterFirst { runner.loop.stop() }
         }
         try runner.run(seconds: try arguments.number("seconds", in: 0.01...1e9))

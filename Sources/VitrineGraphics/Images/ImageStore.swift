@@ -40,19 +40,30 @@ public final class ImageStore {
     }
 
     /// Decodes PNG or JPEG bytes, smaller when far larger than `covering` (see the type).
-    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
+    /// `bytes` is consumed (a JPEG's are released before its scaled copy is made).
+    public static func decode(_ bytes: consuming [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name, covering: covering) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(bytes, name: name, covering: covering) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(consume bytes, name: name, covering: covering) }
         throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
     }
 
     /// The size `full` is drawn at when scaled to cover `shown` (what a `.fill` image does, and
-    /// the most any image placed inside `shown` needs), rounded up; nil when `full` is not more
-    /// than `oversizeFactor` times that in both dimensions.
+    /// the most any image placed inside `shown` needs): the side that sets the scale equals
+    /// `shown`'s exactly, the other is rounded up. Integer arithmetic: in floating point
+    /// `width × (shown / width)` rounded up is one pixel too many for some sizes (4188×4188
+    /// covering 1920×1080 gave 1921×1921), a column and a row resampled for nothing.
+    /// Nil when `full` is not more than `oversizeFactor` times that in both dimensions.
     public static func coverSize(of full: PixelSize, shown: PixelSize) -> PixelSize? {
         guard full.width > 0, full.height > 0, shown.width > 0, shown.height > 0 else { return nil }
-        let scale = max(Double(shown.width) / Double(full.width), Double(shown.height) / Double(full.height))
-        guard scale * Self.oversizeFactor < 1 else { return nil }
-        return PixelSize(width: Int((Double(full.width) * scale).rounded(.up)), height: Int((Double(full.height) * scale).rounded(.up)))
+        // Scale shown.width / full.width against shown.height / full.height, cross-multiplied.
+        let widthSets = shown.width * full.height >= shown.height * full.width
+        let cover =
+            widthSets
+            ? PixelSize(width: shown.width, height: (full.height * shown.width + full.width - 1) / full.width)
+            : PixelSize(width: (full.width * shown.height + full.height - 1) / full.height, height: shown.height)
+        // One scale for both sides: more than `oversizeFactor` times on the side that sets it.
+        let oversize =
+            widthSets ? Double(full.width) > Self.oversizeFactor * Double(shown.width) : Double(full.height) > Self.oversizeFactor * Double(shown.height)
+        return oversize ? cover : nil
     }
 }

@@ -20,14 +20,20 @@ public enum JPEGCodec {
 
     /// Decodes JPEG bytes; with `covering`, an image more than `ImageStore.oversizeFactor` times
     /// larger than that in both dimensions is decoded smaller by libjpeg-turbo's DCT scaling
-    /// (the smallest of `tjGetScalingFactors`' M/8 that still covers it), never at full size.
+    /// (the smallest of `tjGetScalingFactors`' M/8 that still covers it), never at full size,
+    /// then area-averaged to exactly the size that covers it (`ImageStore.coverSize`,
+    /// `ImageReduction`).
     ///
     /// - Throws: `.invalidData` naming `name` for a file that is not JPEG, too large, has more
     ///   than `maximumScanCount` scans, or is truncated or corrupt. libjpeg-turbo's warnings
     ///   (`TJERR_WARNING`: a truncated file is one, decoded as grey) are errors too, except junk
     ///   between marker segments, which leaves every pixel intact: that image is returned with
     ///   the warning (`DecodedImage.warning`, check-config shows it as a warning).
-    public static func decode(_ bytes: [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
+    ///
+    /// `bytes` is consumed: the file's bytes (about 10 MB for an 8000×8000 photo) are released
+    /// once libjpeg-turbo has decoded them, before the area-averaged copy is allocated, so they
+    /// are not part of the decode's peak beside both buffers.
+    public static func decode(_ bytes: consuming [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         guard let handle = tjInitDecompress() else {
             throw VitrineError(.unsupported, "\(name): cannot start the JPEG decoder")
         }
@@ -48,7 +54,7 @@ public enum JPEGCodec {
                 .invalidData, "\(name): image is \(width)x\(height) pixels",
                 hint: "images larger than \(PNGCodec.maximumPixelCount / (1024 * 1024)) megapixels are refused; scale it down")
         }
-        let markers = JPEGMarkers(bytes)
+        let markers = JPEGMarkers(copy bytes)
         guard markers.scanCount <= Self.maximumScanCount else {
             throw VitrineError(
                 .invalidData,
@@ -74,9 +80,16 @@ public enum JPEGCodec {
             }
             warning = warning ?? message
         }
+        bytes = []
         for y in 0..<buffer.height {
             let row = buffer.row(y)
             for x in 0..<buffer.width { row[x] |= 0xFF00_0000 }
+        }
+        // DCT scaling stops at the nearest M/8 at or above the cover size (8000 → 2000 for 1920:
+        // 16 MB); the area-averaged copy at exactly the cover size (1920×1920, 14.7 MB) is kept
+        // and the larger buffer is freed when this returns.
+        if let covering, let cover = ImageStore.coverSize(of: full, shown: covering), cover != buffer.size {
+            return DecodedImage(pixels: ImageReduction.reduce(buffer, to: cover), storedSize: full, warning: warning)
         }
         return DecodedImage(pixels: buffer, storedSize: full, warning: warning)
     }

@@ -86,8 +86,9 @@ public enum PNGCodec {
     }
 
     /// Decodes PNG bytes; with `covering`, an image more than `ImageStore.oversizeFactor` times
-    /// the size that covers it is reduced right after decoding (`ImageReduction`; the full-size
-    /// buffer is freed before this returns).
+    /// the size that covers it is area-averaged to exactly that size right after decoding
+    /// (`ImageReduction`). libpng's simplified API decodes whole images only, so the full-size
+    /// buffer exists for the length of this call and is freed before it returns.
     ///
     /// - Throws: `.invalidData` naming `name` for a file that is not PNG, declares more pixels
     ///   than `maximumPixelCount` or than its bytes can hold (checked before any pixel memory is
@@ -140,8 +141,7 @@ public enum PNGCodec {
         }
         let stored = buffer.size
         if let covering, let cover = ImageStore.coverSize(of: stored, shown: covering) {
-            let factor = ImageReduction.factor(from: stored, to: cover)
-            return DecodedImage(pixels: ImageReduction.reduce(buffer, by: factor), storedSize: stored)
+            return DecodedImage(pixels: ImageReduction.reduce(buffer, to: cover), storedSize: stored)
         }
         return DecodedImage(pixels: buffer, storedSize: stored)
     }

@@ -56,10 +56,13 @@ extension ConfigReader {
             if let warning = image.warning { warnings.append("\(resolved): decodes, with a flaw that leaves the picture intact: \(warning)") }
             if let cover = ImageStore.coverSize(of: image.storedSize, shown: screen) {
                 let stored = image.storedSize
-                let megapixels = (Double(stored.width * stored.height) / 1e5).rounded() / 10
+                let factor = ImageStore.oversizeFactor
+                let limit = PixelSize(width: Int(Double(cover.width) * factor), height: Int(Double(cover.height) * factor))
                 warnings.append(
-                    "\(resolved) is \(stored.width)x\(stored.height) (\(megapixels) megapixels), more than \(JSONValue.number(ImageStore.oversizeFactor).serialized())× the \(cover.width)x\(cover.height) that covers a \(screen.width)x\(screen.height) screen; it is decoded at \(image.pixels.width)x\(image.pixels.height), but the file still costs load time: scale it down to about \(cover.width)x\(cover.height)"
-                )
+                    "\(resolved) is \(stored.width)x\(stored.height) (\(Self.megapixels(stored)) megapixels), more than \(limit.width)x\(limit.height) "
+                        + "(\(Self.megapixels(limit)) megapixels: \(JSONValue.number(factor).serialized())× the \(cover.width)x\(cover.height) that covers a "
+                        + "\(screen.width)x\(screen.height) screen); it is decoded at \(image.pixels.width)x\(image.pixels.height), but the file still costs "
+                        + "load time: scale it down to about \(cover.width)x\(cover.height)")
             }
             check.warning = warnings.isEmpty ? nil : warnings.joined(separator: "; ")
         } catch {
@@ -67,5 +70,10 @@ extension ConfigReader {
         }
         self.checkedImages[resolved] = check
         return check
+    }
+
+    /// Millions of pixels with one decimal: 64.0 for 8000×8000.
+    static func megapixels(_ size: PixelSize) -> String {
+        String((Double(size.width * size.height) / 1e5).rounded() / 10)
     }
 }
