@@ -67,6 +67,10 @@ struct LongListTests {
         let rowHeight = first.frame.height
         let item1Top = first.windowFrame.minY
         #expect(first.row.title == "Item 1")
+        // Its thumbnail is kept at the size that covers 48 points (the photo is 800 x 600), not
+        // at the screen's.
+        let thumbnail = try #require(first.thumbnailView?.image)
+        #expect(thumbnail.width == 64 && thumbnail.height == 48, "\(thumbnail.width)x\(thumbnail.height)")
         #expect(rowHeight > 60 && rowHeight < 80, "a row with a thumbnail: \(rowHeight) points")
         for _ in 0..<4 { menu.fling() }
         let offset = menu.scrollView.contentOffset

@@ -197,6 +197,23 @@ struct ImageContentTests {
         #expect(kept.pixels.size == PixelSize(width: 800, height: 600) && !kept.isReduced)
     }
 
+    @Test("a store keeps a thumbnail's copy at the size that covers its place, beside the screen-sized one, each decoded once")
+    func thumbnailCopies() throws {
+        let directory = TemporaryDirectory(prefix: "vitrine-thumbnail")
+        defer { directory.remove() }
+        let path = directory.file("photo.jpg")
+        try FileBytes.writeAtomically(try Self.jpeg(width: 800, height: 600, quality: 90), to: path)
+        let store = ImageStore(covering: PixelSize(width: 1280, height: 800))
+        let screen = try store.image(at: path)
+        let thumbnail = try store.image(at: path, covering: PixelSize(width: 48, height: 48))
+        #expect(screen.size == PixelSize(width: 800, height: 600))
+        #expect(thumbnail.size == PixelSize(width: 64, height: 48))
+        #expect(try store.image(at: path, covering: PixelSize(width: 48, height: 48)) === thumbnail)
+        #expect(try store.image(at: path) === screen)
+        // A place larger than the screen is held to the screen's cover.
+        #expect(try store.image(at: path, covering: PixelSize(width: 5000, height: 5000)) === screen)
+    }
+
     @Test("a PNG far larger than its place is area-averaged right after decoding to exactly the size that covers it")
     func reducedPNG() throws {
         let photo = CanvasTests.photo(width: 403, height: 301)

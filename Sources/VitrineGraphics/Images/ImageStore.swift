@@ -28,9 +28,21 @@ public final class ImageStore {
 
     /// The decoded image at `path`, from memory after the first time.
     public func image(at path: String) throws(VitrineError) -> PixelBuffer {
-        if let cached = self.images[path] { return cached }
-        let image = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: self.covering).pixels
-        self.images[path] = image
+        try self.image(at: path, covering: self.covering)
+    }
+
+    /// The decoded image at `path` for a place `covering` pixels large (a list row's thumbnail:
+    /// a photo shown 48 points square is not kept at the screen's size), never larger than the
+    /// store's own `covering`. Kept per size.
+    public func image(at path: String, covering place: PixelSize?) throws(VitrineError) -> PixelBuffer {
+        var size = self.covering
+        if let place, place.width > 0, place.height > 0 {
+            size = self.covering.map { PixelSize(width: min($0.width, place.width), height: min($0.height, place.height)) } ?? place
+        }
+        let key = size == self.covering ? path : path + "@\(size?.width ?? 0)x\(size?.height ?? 0)"
+        if let cached = self.images[key] { return cached }
+        let image = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: size).pixels
+        self.images[key] = image
         return image
     }
 

@@ -28,7 +28,7 @@ public final class KioskScene: RuntimeScene {
     }
 
     public func mount(in window: Window) throws(VitrineError) {
-        let images = KioskImages(screenSize: window.compositor.frame.size, baseDirectory: self.baseDirectory)
+        let images = KioskImages(screenSize: window.compositor.frame.size, scale: window.scale, baseDirectory: self.baseDirectory)
         let controller = SceneController(
             model: self.configuration.scene, theme: self.configuration.theme, images: images, registry: self.registry, data: self.data.store)
         controller.onEvent = self.onEvent

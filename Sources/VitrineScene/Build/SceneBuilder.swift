@@ -76,8 +76,9 @@ public final class SceneBuilder {
     }
 
     /// The picture for `value`, nil when a bound path names none.
-    func picture(_ value: ImageValue, field: String, item: JSONValue? = nil) throws(VitrineError) -> PixelBuffer? {
+    func picture(_ value: ImageValue, field: String, item: JSONValue? = nil, shownAt points: Size? = nil) throws(VitrineError) -> PixelBuffer? {
         guard let path = value.resolve(data: self.data, item: item) else { return nil }
+        if let points { return try self.images.image(path, field: field, shownAt: points) }
         return try self.images.image(path, field: field)
     }
 
@@ -221,7 +222,8 @@ public final class SceneBuilder {
         var thumbnail: PixelBuffer?
         if let value = row.thumbnail {
             do {
-                thumbnail = try self.picture(value, field: path + ".thumbnail", item: item)
+                let side = ListRowView.thumbnailSize
+                thumbnail = try self.picture(value, field: path + ".thumbnail", item: item, shownAt: Size(width: side, height: side))
             } catch  where item != nil || value.binding != nil {
                 // A picture named by the data that cannot be shown: the row goes without it.
                 self.logger.error("\(error)")

@@ -7,6 +7,15 @@ import VitrineUI
 public protocol ImageSource: AnyObject {
     /// The image at `path`; errors name `field` (the config path of the view that shows it).
     func image(_ path: String, field: String) throws(VitrineError) -> PixelBuffer
+    /// The image at `path` for a place `points` large (a thumbnail): a source may keep it
+    /// smaller than the screen's size. By default the same as `image(_:field:)`.
+    func image(_ path: String, field: String, shownAt points: Size) throws(VitrineError) -> PixelBuffer
+}
+
+extension ImageSource {
+    public func image(_ path: String, field: String, shownAt points: Size) throws(VitrineError) -> PixelBuffer {
+        try self.image(path, field: field)
+    }
 }
 
 /// PNG and JPEG files, relative paths from `baseDirectory`, each decoded once.

@@ -29,7 +29,7 @@ public final class ListRowView: View {
     private let highlightColor: Color
 
     /// Thumbnail side and the space around the row's content.
-    static let thumbnailSize = 48.0
+    public static let thumbnailSize = 48.0
     static let padding = 16.0
 
     /// Which parts a row has: row views are reused only between rows of one shape.
