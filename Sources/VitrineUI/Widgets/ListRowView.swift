@@ -117,6 +117,18 @@ public final class ListRowView: View {
         self.backgroundColor = on ? self.highlightColor : nil
     }
 
+    /// A label's frame size in a text column `width` wide: as tall as its text, and only as wide
+    /// as its longest line (plus 4 points for glyphs that reach past their advance) when that
+    /// line starts at the left. A label's bitmap is its frame: a 10-character title in a 4K
+    /// row was a 3,600 × 44-pixel bitmap, 96 of them on screen, composited every frame of a
+    /// scroll. The same lines break the same way at their own width (each fitted the wider).
+    private static func fitted(_ label: Label, width: Double) -> Size {
+        guard let layout = label.layout(width: width) else { return Size(width: width, height: 0) }
+        let leftToRight = label.style.alignment == .left || (label.style.alignment == .natural && layout.lines.first?.isRightToLeft != true)
+        guard leftToRight else { return Size(width: width, height: layout.size.height) }
+        return Size(width: min(width, (layout.size.width + 4).rounded(.up)), height: layout.size.height)
+    }
+
     /// Where the text starts (and the separator above the row).
     var textStart: Double { Self.textStart(thumbnail: self.thumbnailView != nil) }
 
@@ -168,13 +180,13 @@ public final class ListRowView: View {
     public override func layoutSubviews() {
         let bounds = self.bounds
         let textWidth = self.textWidth(rowWidth: bounds.width)
-        let title = self.titleLabel.sizeThatFits(Size(width: textWidth, height: .infinity)).height
-        let subtitle = self.subtitleLabel.map { $0.sizeThatFits(Size(width: textWidth, height: .infinity)).height } ?? 0
-        let textHeight = title + (self.subtitleLabel == nil ? 0 : subtitle + 2)
+        let title = Self.fitted(self.titleLabel, width: textWidth)
+        let subtitle = self.subtitleLabel.map { Self.fitted($0, width: textWidth) } ?? .zero
+        let textHeight = title.height + (self.subtitleLabel == nil ? 0 : subtitle.height + 2)
         var y = (bounds.height - textHeight) / 2
-        self.titleLabel.frame = Rect(x: self.textStart, y: y, width: textWidth, height: title)
-        y += title + 2
-        self.subtitleLabel?.frame = Rect(x: self.textStart, y: y, width: textWidth, height: subtitle)
+        self.titleLabel.frame = Rect(x: self.textStart, y: y, width: title.width, height: title.height)
+        y += title.height + 2
+        self.subtitleLabel?.frame = Rect(x: self.textStart, y: y, width: subtitle.width, height: subtitle.height)
         self.thumbnailView?.frame = Rect(x: Self.padding, y: (bounds.height - Self.thumbnailSize) / 2, width: Self.thumbnailSize, height: Self.thumbnailSize)
         let end = self.endWidth
         var x = bounds.width - Self.padding
