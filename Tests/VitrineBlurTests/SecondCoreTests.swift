@@ -107,7 +107,8 @@ struct SecondCoreTests {
             let damageOne = one.compositor.render()
             let damageTwo = two.compositor.render()
             #expect(damageOne == damageTwo, "\(what): the same damage")
-            #expect(one.compositor.frame.hasSamePixels(as: two.compositor.frame), "\(what): \(Self.firstDifference(one.compositor.frame, two.compositor.frame))")
+            #expect(
+                one.compositor.frame.hasSamePixels(as: two.compositor.frame), "\(what): \(Self.firstDifference(one.compositor.frame, two.compositor.frame))")
         }
         expectSame("first frame")
         #expect(forkJoin.splitJobs >= 3, "the picture behind, its blur and the frame were split (\(forkJoin.splitJobs) jobs)")
