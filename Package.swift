@@ -196,7 +196,7 @@ let package = Package(
             dependencies: ["VitrineGestures", "VitrineCore"]),
         .testTarget(
             name: "VitrineBlurTests",
-            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore", "VitrineTestSupport"],
+            dependencies: ["VitrineGraphics", "VitrineBench", "VitrineCLI", "VitrineCore", "VitrineTestSupport", "VitrineSystem"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VitrineGraphicsTests",

@@ -42,11 +42,12 @@ if ! swift build --build-tests --sanitize=address --scratch-path .build/asan \
   failed+=("unit tests under ASan")
 fi
 
-step "the suites with a second thread under ThreadSanitizer (VsyncWaiter, control socket; own build in .build/tsan)"
-# fbdev's vblank thread and the control-socket tests' client threads are the only code where a
-# second thread touches what the loop reads; the rest of the suite is single-threaded.
+step "the suites with a second thread under ThreadSanitizer (VsyncWaiter, control socket, fork-join and the split blur and frame; own build in .build/tsan)"
+# fbdev's vblank thread, the control-socket tests' client threads and ForkJoin's second core
+# (the split blur and composite, SecondCoreTests) are the only code where a second thread
+# touches what the loop reads; the rest of the suite is single-threaded.
 if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
-  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "VsyncWaiterTests|ControlSocketTests"; then
+  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests"; then
   failed+=("threaded suites under TSan")
 fi
 

@@ -70,6 +70,7 @@ public enum BenchmarkList {
         BlurBenchmark(),
         LayersBenchmark(),
         CompositingBenchmark(),
+        SecondCoreBenchmark(),
         SpringBenchmark(),
         TextBenchmark(),
         StartupBenchmark(),

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// A frosted-glass copy of a backdrop: blurred at reduced resolution, styled, cached, and
 /// upsampled on demand.
@@ -22,7 +23,10 @@ import VitrineCore
 ///    ready for the sheet's content to be composited OVER it.
 ///
 /// Results are deterministic integer arithmetic: invalidating then drawing gives the same
-/// pixels as blurring everything again. Not thread-safe; use it from the render loop.
+/// pixels as blurring everything again. Not thread-safe; use it from the render loop. With a
+/// two-lane `forkJoin`, a large `invalidate` or `draw` splits its own work across two cores and
+/// joins before returning, with the same pixels as one thread (Docs/rendering.md, "The second
+/// core").
 ///
 /// Borders mirror the backdrop's own edge (see `reflectIndex`), close to OpenCV's default
 /// `BORDER_REFLECT_101`, so the edges of the screen do not darken.
@@ -36,6 +40,16 @@ public final class BackdropBlur {
     /// How much of the blur `draw` shows over the sharp, styled backdrop: 1 shows only the blur.
     /// Starts at `crossFadeFraction(forSigma:)`; an animation may set it.
     public var crossFade: Double
+    /// Splits large `invalidate` and `draw` calls in two (nil or one lane: all on the caller's
+    /// thread).
+    public var forkJoin: ForkJoin?
+
+    /// The least work, in reduced pixels the vertical passes cover, that `invalidate` splits:
+    /// below it waking the second core costs more than it saves (a fork-join round trip is tens
+    /// of microseconds; 8,192 reduced pixels are about 0.2 ms of passes on the test VM).
+    public static let minimumSplitReducedPixels = 8192
+    /// The least output pixels `draw` splits (about 0.15 ms of upsample on the test VM).
+    public static let minimumSplitPixels = 131_072
 
     /// Android RenderEngine's `kMaxCrossFadeRadius` (SurfaceFlinger `BlurFilter.h`, research note
     /// §1): below this blur radius the blurred image is mixed with the sharp one "to avoid
@@ -51,20 +65,19 @@ public final class BackdropBlur {
     /// The planes between the vertical passes.
     private let between1: BlurPlane
     private let between2: BlurPlane
-    private var lineScratch = BoxBlurKernel.LineScratch()
-    private var sums = BoxBlurKernel.SumScratch()
-    private var accumulator = ScratchBuffer<UInt16>(capacity: 0)
-    private var blendedRow = ScratchBuffer<UInt16>(capacity: 0)
-    private var columnOffsets = ScratchBuffer<Int>(capacity: 0)
-    private var columnWeights = ScratchBuffer<SIMD8<UInt16>>(capacity: 0)
-    private var sharpRow = ScratchBuffer<UInt32>(capacity: 0)
+    /// Scratch memory per lane: lane 0 is the caller's thread, lane 1 the second core's.
+    private let lanes = [BlurScratch(), BlurScratch()]
 
     /// Blurs `sourceRect` of `source` (all of it by default) with a Gaussian-like blur of `sigma`
     /// pixels and applies `style`.
     ///
     /// - Parameter downsampleFactor: overrides `BoxBlurPlan.downsampleFactor(forSigma:)` (1, 2, 4
     ///   or 8); tests and the bench use it to compare factors.
-    public init(source: PixelBuffer, sourceRect: PixelRect? = nil, sigma: Double, style: BlurStyle = .none, downsampleFactor: Int? = nil) {
+    /// - Parameter forkJoin: see `forkJoin`; the first blur, made here, is split too.
+    public init(
+        source: PixelBuffer, sourceRect: PixelRect? = nil, sigma: Double, style: BlurStyle = .none, downsampleFactor: Int? = nil,
+        forkJoin: ForkJoin? = nil
+    ) {
         let area = (sourceRect ?? source.bounds).intersection(source.bounds)
         precondition(!area.isEmpty, "nothing to blur: \(sourceRect.map(\.description) ?? "empty source")")
         self.plan = BoxBlurPlan(sigma: sigma, downsampleFactor: downsampleFactor)
@@ -72,6 +85,7 @@ public final class BackdropBlur {
         self.source = source
         self.sourceRect = area
         self.crossFade = Self.crossFadeFraction(forSigma: sigma)
+        self.forkJoin = forkJoin
         self.transform = BlurColorTransform(style: style)
         self.opaque = source.format == .xrgb8888
         let f = self.plan.downsampleFactor
@@ -83,16 +97,6 @@ public final class BackdropBlur {
         self.between1 = BlurPlane(width: width, height: height)
         self.between2 = BlurPlane(width: width, height: height)
         self.invalidateAll()
-    }
-
-    deinit {
-        self.lineScratch.deallocate()
-        self.sums.deallocate()
-        self.accumulator.deallocate()
-        self.blendedRow.deallocate()
-        self.columnOffsets.deallocate()
-        self.columnWeights.deallocate()
-        self.sharpRow.deallocate()
     }
 
     /// The blur a σ shows without cross-fading: radius / `maximumCrossFadeRadius`, capped at 1,
@@ -125,26 +129,67 @@ public final class BackdropBlur {
         }
         let dirty = blocks.rects
         guard !dirty.isEmpty else { return }
-        let accumulator = self.accumulator.reserve(self.reduced.width * f * 4)
-        for rect in dirty {
+        let reaches = dirty.map { $0.insetBy(-support).intersection(planeBounds) }
+        let work = reaches.reduce(0) { $0 + $1.width * $1.height }
+        guard let forkJoin = self.forkJoin, forkJoin.threads > 1, work >= Self.minimumSplitReducedPixels else {
+            self.averageAndBlurRows(dirty, rows: 0..<planeBounds.maxY, scratch: self.lanes[0])
+            self.blurColumns(dirty, columns: 0..<planeBounds.maxX, scratch: self.lanes[0])
+            return
+        }
+        // Averaging and the row passes read and write only their own rows, so the lanes take
+        // a band of rows each; the column passes read up and down the whole height, so they take
+        // a band of columns each (cut at 8 pixels, one 64-byte line of a plane row).
+        let rows = dirty.reduce(dirty[0].minY..<dirty[0].maxY) { min($0.lowerBound, $1.minY)..<max($0.upperBound, $1.maxY) }
+        forkJoin.run { lane in
+            self.averageAndBlurRows(dirty, rows: forkJoin.part(lane, of: rows), scratch: self.lanes[lane])
+        }
+        let columns = reaches.reduce(reaches[0].minX..<reaches[0].maxX) { min($0.lowerBound, $1.minX)..<max($0.upperBound, $1.maxX) }
+        forkJoin.run { lane in
+            self.blurColumns(dirty, columns: forkJoin.part(lane, of: columns, alignment: 8), scratch: self.lanes[lane])
+        }
+    }
+
+    /// Area-averages the `dirty` blocks (reduced coordinates) within `rows` and runs the row
+    /// passes over them, grown sideways by the passes' support. Touches only `rows` of the planes.
+    private func averageAndBlurRows(_ dirty: [PixelRect], rows: Range<Int>, scratch: BlurScratch) {
+        let f = self.plan.downsampleFactor
+        let support = self.plan.supportRadius
+        let planeBounds = PixelRect(x: 0, y: 0, width: self.reduced.width, height: self.reduced.height)
+        let band = PixelRect(minX: 0, minY: rows.lowerBound, maxX: planeBounds.maxX, maxY: rows.upperBound)
+        let accumulator = scratch.accumulator.reserve(self.reduced.width * f * 4)
+        for whole in dirty {
+            let rect = whole.intersection(band)
+            guard !rect.isEmpty else { continue }
             DownsampleKernel.run(
                 source: self.source, sourceRect: self.sourceRect, factor: f, blocks: rect, into: self.reduced,
                 accumulator: accumulator)
             if self.opaque { self.setOpaque(self.reduced, rect) }
         }
         let radii = self.plan.boxRadii
-        for rect in dirty {
+        for whole in dirty {
+            let rect = whole.intersection(band)
+            guard !rect.isEmpty else { continue }
             let columns = PixelRect(minX: rect.minX - support, minY: rect.minY, maxX: rect.maxX + support, maxY: rect.maxY)
                 .intersection(planeBounds)
             BoxBlurKernel.horizontal(
                 from: self.reduced, into: self.rowBlurred, rows: columns.minY..<columns.maxY,
-                columns: columns.minX..<columns.maxX, radii: radii, scratch: &self.lineScratch)
+                columns: columns.minX..<columns.maxX, radii: radii, scratch: &scratch.line)
         }
+    }
+
+    /// Runs the column passes and the style over the `dirty` blocks grown by the passes'
+    /// support, within `columns`. Touches only `columns` of the planes.
+    private func blurColumns(_ dirty: [PixelRect], columns: Range<Int>, scratch: BlurScratch) {
+        let support = self.plan.supportRadius
+        let planeBounds = PixelRect(x: 0, y: 0, width: self.reduced.width, height: self.reduced.height)
+        let band = PixelRect(minX: columns.lowerBound, minY: 0, maxX: columns.upperBound, maxY: planeBounds.maxY)
+        let radii = self.plan.boxRadii
         for rect in dirty {
-            let reach = rect.insetBy(-support).intersection(planeBounds)
+            let reach = rect.insetBy(-support).intersection(planeBounds).intersection(band)
+            guard !reach.isEmpty else { continue }
             BoxBlurKernel.vertical(
                 from: self.rowBlurred, into: self.blurred, rows: reach.minY..<reach.maxY, columns: reach.minX..<reach.maxX,
-                radii: radii, between: self.between1, self.between2, sums: &self.sums)
+                radii: radii, between: self.between1, self.between2, sums: &scratch.sums)
             self.transform.apply(to: self.blurred, rect: reach)
         }
     }
@@ -154,6 +199,23 @@ public final class BackdropBlur {
     public func draw(into destination: PixelBuffer, rect: PixelRect) {
         let area = rect.intersection(self.sourceRect).intersection(destination.bounds)
         guard !area.isEmpty else { return }
+        guard let forkJoin = self.forkJoin, forkJoin.threads > 1, area.width * area.height >= Self.minimumSplitPixels else {
+            self.draw(into: destination, rect: area, lane: 0)
+            return
+        }
+        // Every output row is computed from its own two plane rows: the lanes take a band each.
+        forkJoin.run { lane in
+            let rows = forkJoin.part(lane, of: area.minY..<area.maxY)
+            self.draw(into: destination, rect: PixelRect(minX: area.minX, minY: rows.lowerBound, maxX: area.maxX, maxY: rows.upperBound), lane: lane)
+        }
+    }
+
+    /// `draw(into:rect:)` on the caller's thread with lane `lane`'s scratch, never split: for a
+    /// caller that splits a frame itself (the compositor's bands) and for each half of a split.
+    func draw(into destination: PixelBuffer, rect: PixelRect, lane: Int) {
+        let area = rect.intersection(self.sourceRect).intersection(destination.bounds)
+        guard !area.isEmpty else { return }
+        let scratch = self.lanes[lane]
         let f = self.plan.downsampleFactor
         let plane = self.blurred
         let localX = area.minX - self.sourceRect.minX
@@ -162,14 +224,14 @@ public final class BackdropBlur {
         let last = UpsampleKernel.neighbours(localX + area.width - 1, factor: f, count: plane.width).1
         let reducedCount = last - first + 1
         // One spare pixel: a column clamped at the right edge reads it with weight 0.
-        let blended = self.blendedRow.reserve((reducedCount + 1) * 4)
-        let offsets = self.columnOffsets.reserve(area.width)
-        let weights = self.columnWeights.reserve(area.width)
+        let blended = scratch.blendedRow.reserve((reducedCount + 1) * 4)
+        let offsets = scratch.columnOffsets.reserve(area.width)
+        let weights = scratch.columnWeights.reserve(area.width)
         UpsampleKernel.columnTable(
             firstColumn: localX, count: area.width, factor: f, planeWidth: plane.width, firstReduced: first,
             columns: offsets, weights: weights)
         let fading = self.crossFade < 1
-        let sharp = self.sharpRow.reserve(fading ? area.width : 1)
+        let sharp = scratch.sharpRow.reserve(fading ? area.width : 1)
         for y in 0..<area.height {
             let (upper, lower, weight) = UpsampleKernel.neighbours(localY + y, factor: f, count: plane.height)
             if fading { sharp.update(from: self.source.row(area.minY + y) + area.minX, count: area.width) }
@@ -226,5 +288,27 @@ public final class BackdropBlur {
             let row = plane.row(y)
             for x in rect.minX..<rect.maxX { row[x * 4 + 3] = BlurPlane.maximumValue }
         }
+    }
+}
+
+/// The scratch memory of one lane of `BackdropBlur`: each thread of a split job writes only its
+/// own.
+final class BlurScratch {
+    var line = BoxBlurKernel.LineScratch()
+    var sums = BoxBlurKernel.SumScratch()
+    var accumulator = ScratchBuffer<UInt16>(capacity: 0)
+    var blendedRow = ScratchBuffer<UInt16>(capacity: 0)
+    var columnOffsets = ScratchBuffer<Int>(capacity: 0)
+    var columnWeights = ScratchBuffer<SIMD8<UInt16>>(capacity: 0)
+    var sharpRow = ScratchBuffer<UInt32>(capacity: 0)
+
+    deinit {
+        self.line.deallocate()
+        self.sums.deallocate()
+        self.accumulator.deallocate()
+        self.blendedRow.deallocate()
+        self.columnOffsets.deallocate()
+        self.columnWeights.deallocate()
+        self.sharpRow.deallocate()
     }
 }

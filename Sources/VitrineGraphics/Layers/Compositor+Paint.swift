@@ -3,8 +3,8 @@ import VitrineCore
 extension Compositor {
     /// Paints `items` (paint order) into `target` within `damage`: finds what opaque layers hide
     /// (top-down), clears what no layer covers, then composites each layer's visible, damaged
-    /// part bottom-up.
-    func paint(_ items: [PaintItem], damage: Region, into target: PixelBuffer, image: PixmanImage) {
+    /// part bottom-up. `lane` is the band of a split frame doing it (0 on the loop thread).
+    func paint(_ items: [PaintItem], damage: Region, into target: PixelBuffer, image: PixmanImage, lane: Int = 0) {
         var covered = Region()
         var regions = [Region](repeating: Region(), count: items.count)
         for index in items.indices.reversed() {
@@ -19,20 +19,20 @@ extension Compositor {
             if let group = items[index].group {
                 var end = index + 1
                 while end < items.count, items[end].group?.serial == group.serial { end += 1 }
-                self.paintGroup(group, items: items[index..<end], regions: regions[index..<end], into: image)
+                self.paintGroup(group, items: items[index..<end], regions: regions[index..<end], into: image, lane: lane)
                 index = end
             } else {
-                self.paint(items[index], region: regions[index], opacity: items[index].opacity, target: target, image: image)
+                self.paint(items[index], region: regions[index], opacity: items[index].opacity, target: target, image: image, lane: lane)
                 index += 1
             }
         }
     }
 
     /// One item: its backdrop (into the frame only), then its backing or solid colour.
-    private func paint(_ item: PaintItem, region: Region, opacity: Double, target: PixelBuffer, image: PixmanImage) {
+    private func paint(_ item: PaintItem, region: Region, opacity: Double, target: PixelBuffer, image: PixmanImage, lane: Int) {
         guard !region.isEmpty else { return }
         if let backdrop = item.backdrop, target === self.frame, let state = self.backdropState(for: item.layer) {
-            self.paintBackdrop(backdrop, of: item, state: state, region: region.intersection(item.frameRect), image: image)
+            self.paintBackdrop(backdrop, of: item, state: state, region: region.intersection(item.frameRect), image: image, lane: lane)
         }
         if let backing = item.layer.backingImage {
             self.composite(backing, item: item, region: region, opacity: opacity, into: image)
@@ -45,14 +45,16 @@ extension Compositor {
     /// their opacity relative to the group's (cleared first where they are damaged), and the
     /// scratch is composited with the group's opacity. Costs one extra composite of the group's
     /// damaged area, only while it fades.
-    private func paintGroup(_ group: PaintGroup, items: ArraySlice<PaintItem>, regions: ArraySlice<Region>, into image: PixmanImage) {
+    private func paintGroup(
+        _ group: PaintGroup, items: ArraySlice<PaintItem>, regions: ArraySlice<Region>, into image: PixmanImage, lane: Int
+    ) {
         var area = Region()
         for region in regions { area.formUnion(region) }
         guard !area.isEmpty else { return }
         let scratch = self.groupScratch()
         for rect in area.rects { scratch.buffer.fill(rect, with: 0) }
         for (item, region) in zip(items, regions) {
-            self.paint(item, region: region, opacity: item.opacity / group.opacity, target: scratch.buffer, image: scratch.image)
+            self.paint(item, region: region, opacity: item.opacity / group.opacity, target: scratch.buffer, image: scratch.image, lane: lane)
         }
         let mask = PixmanImage(solid: Color(white: 1, alpha: group.opacity))
         for rect in area.rects {
@@ -64,19 +66,21 @@ extension Compositor {
     /// copied from the backdrop's upsampled blur (upsampled first where it is not there yet):
     /// whole rows and columns straight in (times the intensity below 1); the corner squares with
     /// their coverage (times the intensity) as the mask.
-    private func paintBackdrop(_ backdrop: LayerBackdrop, of item: PaintItem, state: BackdropState, region: Region, image: PixmanImage) {
+    private func paintBackdrop(
+        _ backdrop: LayerBackdrop, of item: PaintItem, state: BackdropState, region: Region, image: PixmanImage, lane: Int
+    ) {
         guard backdrop.intensity > 0 else { return }
         let shapes = [item.roundedClip, item.roundedShape].compactMap { $0 }
         let (plain, cornered) = Self.split(region, by: shapes)
         for rect in cornered.rects {
-            state.prepareUpsampled(rect)
+            state.prepareUpsampled(rect, lane: lane)
             Pixman.composite(
                 .over, source: state.upsampledImage, mask: Self.coverage(of: shapes, over: rect, opacity: backdrop.intensity), destination: image,
                 sourceOrigin: (rect.x, rect.y), destinationRect: rect)
         }
         let fade = backdrop.intensity < 1 ? PixmanImage(solid: Color(white: 1, alpha: backdrop.intensity)) : nil
         for rect in plain.rects {
-            state.prepareUpsampled(rect)
+            state.prepareUpsampled(rect, lane: lane)
             Pixman.composite(
                 fade == nil ? .copy : .over, source: state.upsampledImage, mask: fade, destination: image, sourceOrigin: (rect.x, rect.y),
                 destinationRect: rect)

@@ -1,4 +1,6 @@
+import Synchronization
 import VitrineCore
+import VitrineSystem
 
 /// Turns a layer tree into frames: redraws only dirty layer contents, computes what changed on
 /// screen, and composites only that (damage) into the frame, with pixman.
@@ -17,6 +19,11 @@ import VitrineCore
 /// Moving or fading a layer therefore costs a composite of its old and new rectangles, not a
 /// redraw. A fading layer with sublayers fades as one picture (`Layer.allowsGroupOpacity`),
 /// through a scratch bitmap. `scale` maps the tree's points to the frame's pixels.
+///
+/// With a two-lane `forkJoin`, a composite that covers at least half the screen (the first frame,
+/// a full redraw, the picture behind a new backdrop) is painted as two bands of rows at once, and
+/// a backdrop's large re-blur is split too; both join before `render()` returns, with the same
+/// pixels as one thread (Docs/rendering.md, "The second core").
 public final class Compositor {
     public let root: Layer
     public let scale: Double
@@ -29,6 +36,10 @@ public final class Compositor {
     /// Backings redrawn by the last `render()` (for tests and stats).
     public private(set) var lastRedrawCount = 0
     public let shadowCache = ShadowCache()
+    /// Splits full-frame work across two cores (nil or one lane: everything on this thread).
+    public var forkJoin: ForkJoin? {
+        didSet { for state in self.backdrops.values { state.blur.forkJoin = self.forkJoin } }
+    }
 
     let frameImage: PixmanImage
     private var records: [UInt64: PaintRecord] = [:]
@@ -87,7 +98,7 @@ public final class Compositor {
         damage = damage.intersection(screen)
         damage = self.updateBackdrops(items, changedBelow: changedBelow, damage: damage)
         self.needsFullRedraw = false
-        if !damage.isEmpty { self.paint(items, damage: damage) }
+        if !damage.isEmpty { self.paintInBands(items, damage: damage, into: self.frame, image: self.frameImage) }
         return damage
     }
 
@@ -171,7 +182,7 @@ public final class Compositor {
                 state = existing
                 let behind = changedBelow[index]
                 guard !behind.isEmpty else { continue }
-                self.paint(Array(items[0..<index]), damage: behind, into: state.below, image: state.belowImage)
+                self.paintInBands(Array(items[0..<index]), damage: behind, into: state.below, image: state.belowImage)
                 state.blur.invalidate(behind)
                 // The blur spreads a change by its support radius.
                 let reach = state.blur.plan.supportRadius * state.blur.plan.downsampleFactor + state.blur.plan.downsampleFactor
@@ -182,8 +193,8 @@ public final class Compositor {
             } else {
                 let below = PixelBuffer(size: self.frame.size, format: .xrgb8888)
                 let belowImage = PixmanImage(buffer: below)
-                self.paint(Array(items[0..<index]), damage: Region(below.bounds), into: below, image: belowImage)
-                let blur = BackdropBlur(source: below, sigma: backdrop.sigma * self.scale, style: backdrop.style)
+                self.paintInBands(Array(items[0..<index]), damage: Region(below.bounds), into: below, image: belowImage)
+                let blur = BackdropBlur(source: below, sigma: backdrop.sigma * self.scale, style: backdrop.style, forkJoin: self.forkJoin)
                 self.backdrops[id] = BackdropState(backdrop: backdrop, below: below, belowImage: belowImage, blur: blur)
                 damage.formUnion(item.visibleRect)
             }
@@ -203,9 +214,26 @@ public final class Compositor {
         return made
     }
 
-    /// Paints `items` into the frame within `damage`.
-    private func paint(_ items: [PaintItem], damage: Region) {
-        self.paint(items, damage: damage, into: self.frame, image: self.frameImage)
+    /// Paints `items` into `target` within `damage`: as two bands of rows at once (lane 0 on this
+    /// thread, lane 1 on the second core) when `forkJoin` has two lanes and the damage covers at
+    /// least half the screen, else all here. A band paints only its own pixels: everything is
+    /// clipped to it, and what the bands share is made before they start (the group scratch and
+    /// each backdrop's upsampled blur, both made at first use).
+    private func paintInBands(_ items: [PaintItem], damage: Region, into target: PixelBuffer, image: PixmanImage) {
+        guard let forkJoin = self.forkJoin, forkJoin.threads > 1, 2 * damage.area >= self.frame.bounds.area else {
+            self.paint(items, damage: damage, into: target, image: image, lane: 0)
+            return
+        }
+        if items.contains(where: { $0.group != nil }) { _ = self.groupScratch() }
+        if target === self.frame {
+            for item in items where item.backdrop != nil { _ = self.backdropState(for: item.layer)?.upsampledImage }
+        }
+        let bounds = damage.bounds
+        forkJoin.run { lane in
+            let rows = forkJoin.part(lane, of: bounds.minY..<bounds.maxY)
+            let band = damage.intersection(PixelRect(minX: bounds.minX, minY: rows.lowerBound, maxX: bounds.maxX, maxY: rows.upperBound))
+            self.paint(items, damage: band, into: target, image: image, lane: lane)
+        }
     }
 }
 
@@ -221,21 +249,26 @@ final class BackdropState {
     /// blur cost, and all of the sheet shadow's). Made at the first draw, the frame's size.
     lazy var upsampled = PixelBuffer(size: self.below.size, format: .xrgb8888)
     lazy var upsampledImage = PixmanImage(buffer: self.upsampled)
-    /// Where `upsampled` holds the current blur; what changes behind shrinks it.
-    private(set) var upsampledValid = Region()
+    /// Where `upsampled` holds the current blur; what changes behind shrinks it. Locked: the two
+    /// bands of a split frame both upsample (each its own rows, so a part one band claims is never
+    /// read by the other before it is drawn).
+    private let upsampledValid = Mutex(Region())
 
-    /// Makes `upsampled` current within `rect` (upsampling only what is not there yet).
-    func prepareUpsampled(_ rect: PixelRect) {
-        let missing = Region(rect).subtracting(self.upsampledValid)
-        guard !missing.isEmpty else { return }
-        for part in missing.rects { self.blur.draw(into: self.upsampled, rect: part) }
-        self.upsampledValid.formUnion(missing)
+    /// Makes `upsampled` current within `rect` (upsampling only what is not there yet), with
+    /// `lane`'s scratch (the band painting it).
+    func prepareUpsampled(_ rect: PixelRect, lane: Int = 0) {
+        let missing = self.upsampledValid.withLock { valid in
+            let missing = Region(rect).subtracting(valid)
+            valid.formUnion(missing)
+            return missing
+        }
+        for part in missing.rects { self.blur.draw(into: self.upsampled, rect: part, lane: lane) }
     }
 
     /// Forgets the upsampled blur within `region` (the picture behind changed there, grown by
     /// the blur's reach).
     func invalidateUpsampled(_ region: Region) {
-        self.upsampledValid = self.upsampledValid.subtracting(region)
+        self.upsampledValid.withLock { $0 = $0.subtracting(region) }
     }
 
     init(backdrop: LayerBackdrop, below: PixelBuffer, belowImage: PixmanImage, blur: BackdropBlur) {
