@@ -8,7 +8,8 @@ import VitrineSystem
 /// Each `render()`:
 /// 1. flattens the visible tree into paint order and redraws the backings whose content is dirty;
 /// 2. compares every layer's placement (rect, clip, opacity, content version, order) with the
-///    last frame: a change damages the old and the new rectangle, nothing else;
+///    last frame: a change damages the old and the new rectangle, nothing else (a change of
+///    the rectangular clip alone, only the pixels shown or hidden);
 /// 3. keeps the picture behind each backdrop layer up to date and re-blurs only what changed
 ///    behind it (`BackdropBlur.invalidate`), forgetting its kept full-size blur there
 ///    (`BackdropState.upsampled`, from which the strips a moving sheet uncovers are copied);
