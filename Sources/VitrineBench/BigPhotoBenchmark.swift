@@ -72,13 +72,21 @@ struct BigPhotoBenchmark: Benchmark {
             }
             var one = TimingSamples()
             var two = TimingSamples()
+            let single: ForkJoin
+            let pair: ForkJoin
+            do throws(SystemError) {
+                single = try ForkJoin(threads: 1)
+                pair = try ForkJoin(threads: 2)
+            } catch {
+                throw VitrineError(.ioFailure, "big-photos-decode-2-threads: cannot start the decoding thread", cause: error)
+            }
             for _ in 0..<context.options.runs(normal: 7) {
-                one.append(try Self.decodeAll(files, threads: 1))
-                two.append(try Self.decodeAll(files, threads: 2))
+                one.append(try Self.decodeAll(files, forkJoin: single))
+                two.append(try Self.decodeAll(files, forkJoin: pair))
             }
             context.note(
                 "big-photos-decode-2-threads: ImageStore.decode of the five photos for a 1920x1080 screen (DCT scaling and the area-averaged copy), "
-                    + "the photos split between two POSIX threads and joined, against the same on one thread, wall-clock median of \(one.milliseconds.count); "
+                    + "the photos split between the two lanes of a ForkJoin and joined, against the same on one thread, wall-clock median of \(one.milliseconds.count); "
                     + "issue 18 keeps threads only where they win by \(String(fixed: Self.threadsWinFactor, decimals: 1))x (ratio <= "
                     + "\(String(fixed: 1 / Self.threadsWinFactor, decimals: 2))); the kiosk decodes on one thread")
             rows.append(
@@ -89,26 +97,12 @@ struct BigPhotoBenchmark: Benchmark {
         return rows
     }
 
-    /// Wall-clock milliseconds to decode `files` for the screen, photo `i` on thread `i % threads`.
-    static func decodeAll(_ files: [[UInt8]], threads: Int) throws(VitrineError) -> Double {
-        let work = DecodeWork(files: files, threads: threads)
+    /// Wall-clock milliseconds to decode `files` for the screen, photo `i` on lane `i % lanes`
+    /// of `forkJoin` (the fork-join the compositor's split uses: one parked worker).
+    static func decodeAll(_ files: [[UInt8]], forkJoin: ForkJoin) throws(VitrineError) -> Double {
+        let work = DecodeWork(files: files, threads: forkJoin.threads)
         let started = MonotonicTime.now()
-        var handles: [pthread_t] = []
-        for slot in 1..<threads {
-            var thread = pthread_t()
-            let box = Unmanaged.passRetained(DecodeSlot(work: work, slot: slot)).toOpaque()
-            let status = pthread_create(
-                &thread, nil,
-                { raw in
-                    let slot = Unmanaged<DecodeSlot>.fromOpaque(raw!).takeRetainedValue()
-                    slot.work.run(slot: slot.slot)
-                    return nil
-                }, box)
-            guard status == 0 else { throw VitrineError(.ioFailure, "cannot start a decoding thread", cause: SystemError("pthread_create", errno: status)) }
-            handles.append(thread)
-        }
-        work.run(slot: 0)
-        for thread in handles { pthread_join(thread, nil) }
+        forkJoin.run { lane in work.run(slot: lane) }
         let elapsed = Double((MonotonicTime.now() - started).value) / 1e6
         if let failure = work.failures.compactMap({ $0 }).first { throw failure }
         return elapsed
@@ -138,15 +132,6 @@ struct BigPhotoBenchmark: Benchmark {
                     self.failures[slot] = error
                 }
             }
-        }
-    }
-
-    final class DecodeSlot {
-        let work: DecodeWork
-        let slot: Int
-        init(work: DecodeWork, slot: Int) {
-            self.work = work
-            self.slot = slot
         }
     }
 
