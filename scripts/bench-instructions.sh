@@ -28,7 +28,8 @@ declare -A toggles=(
   [sheet-drag-1080p]='$s15VitrineGraphics10CompositorC6render*'
   [composite-10-solid-layers]='$s15VitrineGraphics10CompositorC6render*'
   [composite-10-image-layers]='$s15VitrineGraphics10CompositorC6render*'
-  [blur-sigma20]='$s15VitrineGraphics12BackdropBlurC13invalidateAll*|$s15VitrineGraphics12BackdropBlurC4draw4into4rect*'
+  # draw(into:rect:) exactly: draw(into:rect:lane:), which it calls, starts with the same name.
+  [blur-sigma20]='$s15VitrineGraphics12BackdropBlurC13invalidateAll*|$s15VitrineGraphics12BackdropBlurC4draw4into4recty0A4Core11PixelBufferC_AG0I4RectVtF'
   [text-paragraph-warm]='$s15VitrineGraphics10TextLayoutV_5style5width5scale7library*|$s15VitrineGraphics6CanvasC4draw_2at5color11compositing*'
 )
 rows=("$@")
