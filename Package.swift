@@ -106,7 +106,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineHeadless",
-            dependencies: ["VitrineCore", "VitrineGraphics"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineSystem"],
             swiftSettings: swiftSettings),
         .target(
             // libudev: devices, properties and the uevent monitor, shared by display and input.

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <malloc.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/ioctl.h>
 
 // Layouts Swift code reads field by field must match the kernel's.
@@ -48,4 +49,26 @@ int CVitrineShims_peerCredentials(int fd, int32_t *pid, uint32_t *uid, uint32_t 
     *uid = credentials.uid;
     *gid = credentials.gid;
     return 0;
+}
+
+void CVitrineShims_streamCopy32(uint32_t *destination, const uint32_t *source, size_t count) {
+#if defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
+    typedef uint32_t quad __attribute__((vector_size(16), aligned(4)));
+    typedef uint32_t alignedQuad __attribute__((vector_size(16)));
+    // Scalar stores up to a 16-byte boundary of the destination, streaming quads, scalar tail.
+    while (count > 0 && ((uintptr_t)destination & 15) != 0) {
+        *destination++ = *source++;
+        count--;
+    }
+    size_t quads = count / 4;
+    for (size_t i = 0; i < quads; i++) {
+        quad value = ((const quad *)source)[i];
+        __builtin_nontemporal_store((alignedQuad)value, (alignedQuad *)destination + i);
+    }
+    for (size_t i = quads * 4; i < count; i++) destination[i] = source[i];
+    // Streaming stores are weakly ordered: make them visible before the flip that shows them.
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#else
+    memcpy(destination, source, count * sizeof(uint32_t));
+#endif
 }

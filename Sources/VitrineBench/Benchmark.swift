@@ -76,6 +76,7 @@ public enum BenchmarkList {
         StartupBenchmark(),
         InputLatencyBenchmark(),
         SceneBenchmark(),
+        BandedPresentBenchmark(),
         DataUpdateBenchmark(),
         BigPhotoBenchmark(),
         ControlNavigateBenchmark()

@@ -143,7 +143,9 @@ final class SceneSession {
     /// Resident memory the scene took to build (KiB), when /proc says.
     let residentGrowth: Int?
 
-    init(_ gesture: SceneGesture, panel: SceneBenchmark.Panel, config: String) throws {
+    /// - Parameter bands: whether the compositor hands the frame to the output band by band
+    ///   (`FrameBandSink`, the kiosk's way); false paints it whole and copies it at present.
+    init(_ gesture: SceneGesture, panel: SceneBenchmark.Panel, config: String, bands: Bool = true) throws {
         self.gesture = gesture
         self.name = gesture.rowName(on: panel)
         _ = ProcessMemory.releaseFreeMemory()
@@ -155,6 +157,7 @@ final class SceneSession {
             throw VitrineError(.invalidData, "\(self.name): \(config) made no scene controller")
         }
         self.controller = controller
+        if !bands { self.run.window.compositor.bandSink = nil }
         self.run.settle()
         _ = ProcessMemory.releaseFreeMemory()
         if let before, let after = ProcessMemory.current()?.residentKiB { self.residentGrowth = after - before } else { self.residentGrowth = nil }

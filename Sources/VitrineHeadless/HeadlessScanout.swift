@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// The headless output's scanout side: buffers in memory, a record of the recent flips, and
 /// flips that "complete" at once, like bochs and virtio-gpu.
@@ -33,7 +34,7 @@ final class HeadlessScanout: ScanoutBackend {
     }
 
     func copy(_ region: Region, from frame: PixelBuffer, toBuffer index: Int) {
-        RotatedCopy.copy(region, from: frame, rotation: self.rotation, into: self.buffers[index])
+        RotatedCopy.copy(region, from: frame, rotation: self.rotation, into: self.buffers[index], rows: ScanoutStores.copyRow)
         self.copiedThisFlip.formUnion(region)
     }
 

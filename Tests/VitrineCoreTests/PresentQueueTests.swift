@@ -88,4 +88,69 @@ struct PresentQueueTests {
         // Before, the first flight's timeout was left scheduled and woke the loop at 500 ms.
         #expect(loop.nextDeadline == nil)
     }
+
+    @Test("a frame's bands are copied into the buffer it is submitted to as they are painted, and present copies only the rest")
+    func bandsCopiedWhilePainting() {
+        let loop = ManualEventLoop()
+        let scanout = ScriptedScanout()
+        scanout.outcome = .onScreen(FlipEvent())
+        let queue = Self.queue(scanout, loop, pacing: .timer)
+        let frame = PixelBuffer(size: Self.size)
+        queue.present(frame, damage: Region(frame.bounds))
+        loop.advance(by: .milliseconds(10))
+        #expect(queue.frontBuffer == 0)
+        // Buffer 1 missed the first frame (all of it); this frame damages a box in rows 2..<6.
+        let damage = Region(PixelRect(x: 3, y: 2, width: 5, height: 4))
+        queue.beginFrame(frame, damage: damage)
+        queue.bandPainted(2..<4)
+        queue.bandPainted(4..<6)
+        #expect(scanout.copies.count == 3, "each band is copied when it is painted")
+        #expect(scanout.copies[1].buffer == 1 && scanout.copies[1].region == Region(PixelRect(x: 0, y: 2, width: 16, height: 2)))
+        #expect(scanout.copies[2].region == Region(PixelRect(x: 0, y: 4, width: 16, height: 2)))
+        queue.present(frame, damage: damage)
+        #expect(scanout.flips == [0, 1])
+        // The rest of what buffer 1 missed, and nothing twice.
+        #expect(scanout.copies.count == 4)
+        #expect(scanout.copies[3].buffer == 1)
+        #expect(scanout.copies[3].region == Region(frame.bounds).subtracting(Region(PixelRect(x: 0, y: 2, width: 16, height: 4))))
+        loop.advance(by: .milliseconds(10))
+        // The next frame into buffer 0 copies what it missed (the last frame's damage), unchanged.
+        let next = Region(PixelRect(x: 0, y: 7, width: 2, height: 1))
+        queue.beginFrame(frame, damage: next)
+        queue.bandPainted(0..<8)
+        queue.present(frame, damage: next)
+        #expect(scanout.copies[4].buffer == 0 && scanout.copies[4].region == damage.union(next))
+        #expect(scanout.copies.count == 5)
+    }
+
+    @Test("with a flip in flight a frame's bands copy nothing: it is copied whole when its turn comes")
+    func noBandsWhileAFlipIsInFlight() {
+        let loop = ManualEventLoop()
+        let scanout = ScriptedScanout()
+        let queue = Self.queue(scanout, loop)
+        let frame = PixelBuffer(size: Self.size)
+        queue.present(frame, damage: Region(frame.bounds))
+        let damage = Region(PixelRect(x: 1, y: 1, width: 2, height: 2))
+        queue.beginFrame(frame, damage: damage)
+        queue.bandPainted(0..<8)
+        queue.present(frame, damage: damage)
+        #expect(scanout.copies.count == 1, "buffer 1 is not written while buffer 0's flip is in flight")
+        queue.flipCompleted(FlipEvent(sequence: 1, timestamp: MonotonicTime(nanoseconds: 1_000_000)))
+        #expect(scanout.copies.count == 2 && scanout.copies[1].buffer == 1 && scanout.copies[1].region == Region(frame.bounds))
+    }
+
+    @Test("bands of a frame that is never presented leave the next frame's copy whole")
+    func bandsOfAnUnpresentedFrame() {
+        let loop = ManualEventLoop()
+        let scanout = ScriptedScanout()
+        scanout.outcome = .onScreen(FlipEvent())
+        let queue = Self.queue(scanout, loop, pacing: .timer)
+        let frame = PixelBuffer(size: Self.size)
+        queue.beginFrame(frame, damage: Region(frame.bounds))
+        queue.bandPainted(0..<4)
+        let other = PixelBuffer(size: Self.size)
+        queue.present(other, damage: Region(frame.bounds))
+        #expect(scanout.copies.count == 2)
+        #expect(scanout.copies[1].region == Region(frame.bounds), "another frame is copied in full")
+    }
 }

@@ -236,6 +236,69 @@ struct CompositorOcclusionTests {
         }
     }
 
+    @Test("a layer whose content promises to be opaque hides what is under it, inside its rounded corners")
+    func opaqueContentHidesWhatIsUnder() {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+        root.backgroundColor = Color(hex: "#304050")!
+        let photo = Layer(frame: Rect(x: 20, y: 10, width: 160, height: 120), name: "photo")
+        let image = CanvasTests.photo()
+        photo.draw = { canvas in canvas.draw(image, in: Rect(x: 0, y: 0, width: 160, height: 120), mode: .fill) }
+        photo.clipsToBounds = true
+        photo.cornerRadii = CornerRadii(all: 8)
+        root.addSublayer(photo)
+        let compositor = Compositor(root: root, size: PixelSize(width: 200, height: 150))
+        compositor.render()
+        let screen = 200 * 150
+        let photoArea = 160 * 120
+        #expect(compositor.lastPaintedArea == screen + photoArea, "without the promise the background is painted under the photo")
+        let unpromised = compositor.frame.copy()
+        photo.opaqueContent = CornerRadii(all: 12)
+        compositor.setNeedsFullRedraw()
+        compositor.render()
+        // The corner squares (12 + 1 pixels each way) stay painted under: the content's rounded
+        // corners, which the layer's own 8-point ones are inside.
+        let corners = 4 * 13 * 13
+        #expect(compositor.lastPaintedArea == screen + corners)
+        #expect(compositor.frame.hasSamePixels(as: unpromised))
+        // The layer clips to its own corners when they are the larger.
+        photo.opaqueContent = .zero
+        photo.cornerRadii = CornerRadii(all: 20)
+        compositor.setNeedsFullRedraw()
+        compositor.render()
+        #expect(compositor.lastPaintedArea == screen + 4 * 21 * 21)
+        #expect(compositor.frame.hasSamePixels(as: CompositorTests.fullRender(root)))
+        // A fading layer hides nothing.
+        photo.opacity = 0.9
+        compositor.render()
+        #expect(compositor.lastPaintedArea == 2 * photoArea)
+    }
+
+    @Test("a layer with a shadow and an opaque background fills its inside with the colour, as its backing would show it")
+    func shadowedSurfaceFilledInside() {
+        func frame(drawn: Bool, opacity: Double) -> PixelBuffer {
+            let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 150), name: "root")
+            root.backgroundColor = Color(hex: "#5070A0")!
+            let clip = Layer(frame: Rect(x: 6, y: 4, width: 180, height: 140), name: "clip")
+            clip.cornerRadii = CornerRadii(all: 24)
+            clip.clipsToBounds = true
+            root.addSublayer(clip)
+            // A sheet's surface: fractional edges, rounded top corners, ContentSheet-like shadow.
+            let sheet = Layer(frame: Rect(x: 10.5, y: 30.25, width: 150.5, height: 140), name: "sheet")
+            sheet.backgroundColor = Color(hex: "#F2F2F7")!
+            sheet.cornerRadii = CornerRadii(topLeft: 14, topRight: 14, bottomRight: 0, bottomLeft: 0)
+            sheet.shadow = LayerShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 60), blur: 5, offset: Point(x: 0, y: -2))
+            sheet.opacity = opacity
+            // A drawing closure that draws nothing keeps the layer read from its backing.
+            if drawn { sheet.draw = { _ in } }
+            clip.addSublayer(sheet)
+            let compositor = Compositor(root: root, size: PixelSize(width: 300, height: 225), scale: 1.5)
+            compositor.render()
+            return compositor.frame.copy()
+        }
+        #expect(frame(drawn: false, opacity: 1).hasSamePixels(as: frame(drawn: true, opacity: 1)))
+        #expect(frame(drawn: false, opacity: 0.6).hasSamePixels(as: frame(drawn: true, opacity: 0.6)))
+    }
+
     @Test("a rounded layer of one colour has no backing, and looks as it does with one (also inside a rounded clip, faded)")
     func roundedSolidLayer() {
         func scene(backed: Bool) -> (Layer, Layer, PixelBuffer) {

@@ -99,6 +99,35 @@ struct LayoutTests {
         #expect(view.sizeThatFits(Size(width: 900, height: 400)) == Size(width: 300, height: 400))
     }
 
+    @Test("a photo without alpha that covers its view hides the page under it; a fitted one or one with alpha does not")
+    func opaquePhoto() {
+        let stage = Stage(width: 200, height: 100, scale: 1)
+        stage.root.backgroundColor = Color(hex: "#16384A")!
+        let photo = PixelBuffer(size: PixelSize(width: 300, height: 100), format: .xrgb8888)
+        photo.fill(photo.bounds, with: 0xFFC0_8040)
+        let view = ImageView(image: photo, scaleMode: .fill, frame: Rect(x: 20, y: 10, width: 160, height: 80))
+        view.cornerRadius = 10
+        stage.root.addSubview(view)
+        stage.settle()
+        // The page everywhere but under the photo (bar its 11-pixel corner squares), then the photo.
+        #expect(stage.window.compositor.lastPaintedArea == 200 * 100 - 160 * 80 + 4 * 11 * 11 + 160 * 80)
+        #expect(stage.window.compositor.frame[100, 50] & 0xFF_FFFF == 0xC0_8040)
+        #expect(view.layer.opaqueContent == CornerRadii(all: 10))
+        view.scaleMode = .fit
+        #expect(view.layer.opaqueContent == nil, "a letterboxed photo leaves the page showing")
+        // Fitted into a view of its own aspect (300:100), it covers the view after all.
+        view.frame = Rect(x: 20, y: 10, width: 159.8, height: 53.3)
+        stage.settle()
+        #expect(view.layer.opaqueContent == CornerRadii(all: 10))
+        view.frame = Rect(x: 20, y: 10, width: 159, height: 80)
+        stage.settle()
+        #expect(view.layer.opaqueContent == nil)
+        view.scaleMode = .stretch
+        #expect(view.layer.opaqueContent != nil)
+        view.image = PixelBuffer(size: PixelSize(width: 300, height: 100), format: .argb8888Premultiplied)
+        #expect(view.layer.opaqueContent == nil, "a picture with alpha may show the page through")
+    }
+
     @Test("a divider is one pixel thick across a column, and down a row")
     func divider() {
         let line = Divider()

@@ -50,4 +50,11 @@ int CVitrineShims_acceptNonBlocking(int fd);
 /// behind _GNU_SOURCE). Returns 0, or -1 with errno set.
 int CVitrineShims_peerCredentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 
+/// Copies `count` pixels with non-temporal (streaming) stores and fences them: Swift has no way
+/// to emit `movntdq` (x86-64) or `stnp` (AArch64). For scanout buffers, which the CPU writes and
+/// never reads back: a plain store first reads each destination line into the cache (at 4K,
+/// 33 MB of reads a full frame, and the frame's own lines evicted for them). On write-combined
+/// dumb buffers plain stores stream anyway; this is the same there.
+void CVitrineShims_streamCopy32(uint32_t *destination, const uint32_t *source, size_t count);
+
 #endif

@@ -49,6 +49,9 @@ public final class PresentQueue {
     private var pendingDamage: Region? = nil
     private var useOrder: [Int]
     private var loggedErrors: Set<String> = []
+    /// The frame being copied band by band as it is composited (`FrameBandSink`), until it is
+    /// presented.
+    private var banded: BandedCopy?
 
     public init(backend: any ScanoutBackend, logicalSize: PixelSize, refreshInterval: Nanoseconds, loop: Clock, pacing: FlipPacing, logger: Logger) {
         self.backend = backend
@@ -63,13 +66,16 @@ public final class PresentQueue {
     public var refreshInterval: Nanoseconds { self.frameClock.refreshInterval }
 
     /// Copies damage into a free buffer and queues it, or keeps it for after the flip in flight.
+    /// What the frame's bands copied already (`FrameBandSink`) is not copied again.
     public func present(_ frame: PixelBuffer, damage: Region) {
         precondition(
             frame.size == PixelSize(width: self.damage.screen.width, height: self.damage.screen.height), "frame size \(frame.size) does not match the output")
         self.lastFrame = frame
+        let banded = self.banded
+        self.banded = nil
         switch self.state {
         case .idle:
-            self.submit(frame, damage: damage)
+            self.submit(frame, damage: damage, banded: banded?.frame === frame ? banded : nil)
         case .inFlight, .waitingToRetry:
             // Shown after the flip in flight (or the retry), merged with any other frame that
             // waits; the frame clock waits for that flip too.
@@ -139,9 +145,12 @@ public final class PresentQueue {
 
     /// Copies and queues a buffer; `state` is `.idle`. `afterFailure` is the wait before this
     /// attempt when it retries a failed flip.
-    private func submit(_ frame: PixelBuffer, damage frameDamage: Region, afterFailure: Nanoseconds? = nil) {
+    private func submit(_ frame: PixelBuffer, damage frameDamage: Region, afterFailure: Nanoseconds? = nil, banded: BandedCopy? = nil) {
         let buffer = self.chooseBackBuffer()
-        let region = self.damage.regionToCopy(into: buffer, frameDamage: frameDamage)
+        var region = self.damage.regionToCopy(into: buffer, frameDamage: frameDamage)
+        // Bands copied into this very buffer are there already (into another, they were only
+        // early: what a buffer holds beyond its record is the frame's current picture anyway).
+        if let banded, banded.buffer == buffer { region = region.subtracting(banded.copied) }
         if !region.isEmpty { self.backend.copy(region, from: frame, toBuffer: buffer) }
         self.markUsed(buffer)
         self.flipsSubmitted += 1
@@ -161,6 +170,24 @@ public final class PresentQueue {
             // The frame is shown in full on resume.
             self.pause()
             self.onScreenLost?(error)
+        }
+    }
+
+    // MARK: - Copying while compositing
+
+    /// A frame whose bands are copied as they are painted.
+    private final class BandedCopy {
+        let frame: PixelBuffer
+        let buffer: Int
+        /// What the frame will copy into `buffer` when presented.
+        let region: Region
+        /// What the bands copied so far.
+        var copied = Region()
+
+        init(frame: PixelBuffer, buffer: Int, region: Region) {
+            self.frame = frame
+            self.buffer = buffer
+            self.region = region
         }
     }
 
@@ -290,5 +317,27 @@ public final class PresentQueue {
         case .idle, .paused:
             break
         }
+    }
+}
+
+extension PresentQueue: FrameBandSink {
+    /// A frame about to be composited: when it will be submitted at once (nothing in flight),
+    /// its bands go into the buffer it will be submitted to as they are painted. Otherwise (a
+    /// flip in flight, a retry, a pause) it is copied when presented, as always.
+    public func beginFrame(_ frame: PixelBuffer, damage: Region) {
+        self.banded = nil
+        guard case .idle = self.state, frame.size == PixelSize(width: self.damage.screen.width, height: self.damage.screen.height) else { return }
+        let buffer = self.chooseBackBuffer()
+        self.banded = BandedCopy(frame: frame, buffer: buffer, region: self.damage.regionToCopy(peekingInto: buffer, frameDamage: damage))
+    }
+
+    /// Copies the painted rows of what the frame will need in its buffer.
+    public func bandPainted(_ rows: Range<Int>) {
+        guard let banded = self.banded, !rows.isEmpty else { return }
+        let band = PixelRect(minX: self.damage.screen.minX, minY: rows.lowerBound, maxX: self.damage.screen.maxX, maxY: rows.upperBound)
+        let part = banded.region.intersection(band).subtracting(banded.copied)
+        guard !part.isEmpty else { return }
+        self.backend.copy(part, from: banded.frame, toBuffer: banded.buffer)
+        banded.copied.formUnion(part)
     }
 }

@@ -28,6 +28,12 @@ public struct SwapchainDamage: Sendable {
         return copy
     }
 
+    /// What `regionToCopy(into:frameDamage:)` would return, without recording anything: the
+    /// part a frame's bands may copy into `buffer` before the frame is presented.
+    public func regionToCopy(peekingInto buffer: Int, frameDamage: Region) -> Region {
+        self.missing[buffer].union(frameDamage.intersection(self.screen))
+    }
+
     /// Every buffer misses everything again (after a modeset, a VT switch, or a lost buffer).
     public mutating func invalidateAll() {
         for i in self.missing.indices { self.missing[i] = Region(self.screen) }

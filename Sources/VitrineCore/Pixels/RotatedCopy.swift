@@ -5,15 +5,19 @@
 /// destination row by row, left to right — the order write-combined scanout memory wants — and
 /// the source is only read (never the destination).
 public enum RotatedCopy {
+    /// Writes `count` pixels of a row from `source` to `destination` (for the outputs' streaming
+    /// stores, `ScanoutStores.copyRow` in VitrineSystem).
+    public typealias RowCopy = (_ destination: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>, _ count: Int) -> Void
+
     /// Side of the square tiles used for quarter turns, so the strided reads stay in cache.
     static let tile = 32
 
     /// Copies every rectangle of `region` (logical coordinates) from `source` into the
     /// native-oriented buffer `target` (of the size `rotation.nativeSize(forLogical:)`): what an
     /// in-memory scanout (headless, the preview window) does for each frame.
-    public static func copy(_ region: Region, from source: PixelBuffer, rotation: Rotation, into target: PixelBuffer) {
+    public static func copy(_ region: Region, from source: PixelBuffer, rotation: Rotation, into target: PixelBuffer, rows: RowCopy? = nil) {
         for rect in region.rects {
-            self.copy(rect, from: source, rotation: rotation, to: target.pixels, destinationStride: target.stride, destinationSize: target.size)
+            self.copy(rect, from: source, rotation: rotation, to: target.pixels, destinationStride: target.stride, destinationSize: target.size, rows: rows)
         }
     }
 
@@ -22,9 +26,10 @@ public enum RotatedCopy {
     /// - Parameters:
     ///   - destination: native-oriented pixels; `destinationStride` words per row.
     ///   - destinationSize: the native size, which must equal `rotation.nativeSize(forLogical:)`.
+    ///   - rows: how an unturned frame's rows are written (nil: plain stores).
     public static func copy(
         _ rect: PixelRect, from source: PixelBuffer, rotation: Rotation,
-        to destination: UnsafeMutablePointer<UInt32>, destinationStride: Int, destinationSize: PixelSize
+        to destination: UnsafeMutablePointer<UInt32>, destinationStride: Int, destinationSize: PixelSize, rows: RowCopy? = nil
     ) {
         let logical = source.size
         precondition(rotation.nativeSize(forLogical: logical) == destinationSize, "rotated size mismatch")
@@ -38,7 +43,11 @@ public enum RotatedCopy {
             for y in r.minY..<r.maxY {
                 let dstRow: UnsafeMutablePointer<UInt32> = destination + y &* destinationStride
                 let srcRow: UnsafeMutablePointer<UInt32> = src + y &* srcStride
-                (dstRow + r.minX).update(from: srcRow + r.minX, count: r.width)
+                if let rows {
+                    rows(dstRow + r.minX, srcRow + r.minX, r.width)
+                } else {
+                    (dstRow + r.minX).update(from: srcRow + r.minX, count: r.width)
+                }
             }
         case .upsideDown:
             // Native row ny shows logical row (H-1-ny), reversed.

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// The fbdev output's scanout side: copies into the framebuffer's pages (converting to RGB565
 /// where the panel wants it) and pans between them.
@@ -28,7 +29,9 @@ final class FramebufferScanout: ScanoutBackend {
         case .xrgb8888:
             let page = self.device.page(index).bindMemory(to: UInt32.self, capacity: self.device.lineLength / 4 * native.height)
             for rect in region.rects {
-                RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: page, destinationStride: self.device.lineLength / 4, destinationSize: native)
+                RotatedCopy.copy(
+                    rect, from: frame, rotation: self.rotation, to: page, destinationStride: self.device.lineLength / 4, destinationSize: native,
+                    rows: ScanoutStores.copyRow)
             }
         case .rgb565:
             guard let staging = self.staging else { return }

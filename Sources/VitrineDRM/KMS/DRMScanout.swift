@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// The DRM output's scanout side: copies into the pipeline's dumb buffers and shows them with
 /// a modeset (the first frame, and the first after a reconnect or failure) or a page flip.
@@ -26,7 +27,9 @@ final class DRMScanout: ScanoutBackend {
         guard let pipeline = self.pipeline else { return }
         let buffer = pipeline.buffers[index]
         for rect in region.rects {
-            RotatedCopy.copy(rect, from: frame, rotation: self.rotation, to: buffer.pixels, destinationStride: buffer.stride, destinationSize: buffer.size)
+            RotatedCopy.copy(
+                rect, from: frame, rotation: self.rotation, to: buffer.pixels, destinationStride: buffer.stride, destinationSize: buffer.size,
+                rows: ScanoutStores.copyRow)
         }
         if pipeline.buffers.count == 1 && pipeline.modeSet && pipeline.dirtyFBSupported {
             let logical = self.rotation.logicalSize(forNative: pipeline.mode.size)

@@ -73,6 +73,12 @@ public final class Layer {
     public var draw: ((Canvas) -> Void)? {
         didSet { self.setNeedsDisplay() }
     }
+    /// A promise that `draw` covers every pixel of the frame with opaque colour, but outside
+    /// corners rounded by these radii (points): the compositor paints nothing under it there,
+    /// as under an opaque background (UIKit's `isOpaque`). A photo filling its view is most of a
+    /// page, and at 3840×2160 the page colour filled under it each frame of a page slide was
+    /// 16 MB of writes. Nil: no promise. A layer that breaks it shows stale pixels through.
+    public var opaqueContent: CornerRadii?
     /// A name for logs and tests.
     public var name: String
     /// Unique for the life of the process: what the compositor remembers a layer by. (An
@@ -132,4 +138,17 @@ public final class Layer {
     /// Whether the content covers every pixel of the frame outside the rounded corners with
     /// opaque colour: only an opaque background promises that.
     var backgroundIsOpaque: Bool { self.backgroundColor?.isOpaque ?? false }
+
+    /// The corners outside which the layer's own pixels are all opaque (points), nil where they
+    /// are not: an opaque background's radii, else the content's promise, rounded further by
+    /// the layer's own corners when it clips its content to them.
+    var opaqueCorners: CornerRadii? {
+        if self.backgroundIsOpaque { return self.cornerRadii }
+        guard let content = self.opaqueContent?.fitted(to: self.frame.size) else { return nil }
+        guard self.clipsToBounds else { return content }
+        let own = self.cornerRadii
+        return CornerRadii(
+            topLeft: max(content.topLeft, own.topLeft), topRight: max(content.topRight, own.topRight),
+            bottomRight: max(content.bottomRight, own.bottomRight), bottomLeft: max(content.bottomLeft, own.bottomLeft))
+    }
 }

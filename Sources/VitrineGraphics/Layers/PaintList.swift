@@ -1,11 +1,11 @@
 import VitrineCore
 
 /// A rounded clip in device pixels: the shape's inner part clips like a rectangle, only the four
-/// corner squares need a coverage mask.
+/// corner squares need a coverage mask. The inner part is worked out once, when the clip is made
+/// (a layer's clip is copied to every layer under it, and each composite of each band asks).
 struct RoundedClip: Hashable {
-    var shape: ShapeCoverage.RoundedRect
-
-    /// The pixels fully inside the shape (the rect minus the corner squares).
+    let shape: ShapeCoverage.RoundedRect
+    /// The pixels fully inside the shape (the rect minus the corner squares): `tall ∪ wide`.
     ///
     /// A shape on whole pixels (every clip and solid shape the compositor makes: they come from
     /// frame rectangles rounded to pixels) covers its straight edges' rows and columns fully, so
@@ -14,10 +14,16 @@ struct RoundedClip: Hashable {
     /// columns out of whole-pixel shapes sent every layer in a sheet through a coverage mask
     /// along the sheet's top row and sides each frame: 1920 × 1 masks, two thirds of a content
     /// sheet drag's instructions at 1080p.)
-    var inner: Region {
-        let bounds = self.shape.pixelBounds
-        let r = self.shape.radii
-        let whole = [self.shape.minX, self.shape.minY, self.shape.maxX, self.shape.maxY].allSatisfy { $0 == $0.rounded() }
+    let inner: Region
+    /// The inner part's full-height and full-width rectangles.
+    private let tall: PixelRect
+    private let wide: PixelRect
+
+    init(shape: ShapeCoverage.RoundedRect) {
+        self.shape = shape
+        let bounds = shape.pixelBounds
+        let r = shape.radii
+        let whole = [shape.minX, shape.minY, shape.maxX, shape.maxY].allSatisfy { $0 == $0.rounded() }
         let edge = whole ? 0 : 1
         /// How far in from the bounds a corner of radius `radius` reaches (whole pixels).
         func reach(_ radius: Double) -> Int { radius <= 0 ? edge : SaturatingPixels.int(radius.rounded(.up)) + 1 }
@@ -25,10 +31,18 @@ struct RoundedClip: Hashable {
         let bottom = reach(max(r.bottomLeft, r.bottomRight))
         let left = reach(max(r.topLeft, r.bottomLeft))
         let right = reach(max(r.topRight, r.bottomRight))
-        let tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + edge, maxX: bounds.maxX - right, maxY: bounds.maxY - edge)
-        let wide = PixelRect(minX: bounds.minX + edge, minY: bounds.minY + top, maxX: bounds.maxX - edge, maxY: bounds.maxY - bottom)
-        return Region(tall).union(Region(wide))
+        self.tall = PixelRect(minX: bounds.minX + left, minY: bounds.minY + edge, maxX: bounds.maxX - right, maxY: bounds.maxY - edge)
+        self.wide = PixelRect(minX: bounds.minX + edge, minY: bounds.minY + top, maxX: bounds.maxX - edge, maxY: bounds.maxY - bottom)
+        self.inner = Region(self.tall).union(Region(self.wide))
     }
+
+    /// Whether all of `rect` is inside (one of the inner rectangles holds it): no mask needed.
+    func innerContains(_ rect: PixelRect) -> Bool {
+        rect.isEmpty || self.tall.intersection(rect) == rect || self.wide.intersection(rect) == rect
+    }
+
+    static func == (lhs: RoundedClip, rhs: RoundedClip) -> Bool { lhs.shape == rhs.shape }
+    func hash(into hasher: inout Hasher) { hasher.combine(self.shape) }
 }
 
 /// One layer, placed on the screen for this frame.
@@ -53,6 +67,9 @@ struct PaintItem {
     var margin: Int
     /// The layer's corner radii in device pixels.
     var cornerRadii: CornerRadii
+    /// The corners outside which the layer's own pixels are all opaque, in device pixels
+    /// (`Layer.opaqueCorners`); nil: not opaque.
+    var opaqueCorners: CornerRadii?
     /// The fading ancestor (or this layer) whose subtree is composited as one picture.
     var group: PaintGroup?
 
@@ -70,12 +87,12 @@ struct PaintItem {
         if let backdrop = self.backdrop, backdrop.intensity >= 1 {
             // The blur fills the frame but for its rounded corners.
             region = self.roundedShape?.inner ?? Region(self.frameRect)
-        } else if self.layer.backgroundIsOpaque {
+        } else if let corners = self.opaqueCorners {
             let inner = self.innerRect
+            let radii = corners
             let shape = ShapeCoverage.RoundedRect(
-                minX: Double(inner.minX), minY: Double(inner.minY), maxX: Double(inner.maxX), maxY: Double(inner.maxY),
-                radii: self.cornerRadii)
-            region = self.cornerRadii.isZero ? Region(inner) : RoundedClip(shape: shape).inner
+                minX: Double(inner.minX), minY: Double(inner.minY), maxX: Double(inner.maxX), maxY: Double(inner.maxY), radii: radii)
+            region = radii.isZero ? Region(inner) : RoundedClip(shape: shape).inner
         }
         region = region.intersection(self.clip)
         if let rounded = self.roundedClip { region = region.intersection(rounded.inner) }
@@ -170,7 +187,7 @@ extension PaintItem {
                 PaintItem(
                     layer: layer, origin: (x - margin, y - margin), backingRect: frameRect.insetBy(-margin), frameRect: frameRect, innerRect: innerRect,
                     clip: clip, roundedClip: roundedClip, opacity: effectiveOpacity, backdrop: layer.backdrop, margin: margin,
-                    cornerRadii: layer.cornerRadii.scaled(by: scale), group: group))
+                    cornerRadii: layer.cornerRadii.scaled(by: scale), opaqueCorners: layer.opaqueCorners?.scaled(by: scale), group: group))
         }
         var childClip = clip
         var childRounded = roundedClip

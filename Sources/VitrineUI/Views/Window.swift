@@ -62,6 +62,7 @@ public final class Window {
     public convenience init(output: DisplayOutput, scale: Double = 1) {
         self.init(pixelSize: output.size, scale: scale, frameClock: output.frameClock)
         self.present = { [unowned output] frame, damage in output.present(frame, damage: damage) }
+        self.compositor.bandSink = output.presentQueue
     }
 
     /// Makes this window the one its frame clock draws again (after another window was made on

@@ -14,19 +14,35 @@ public final class ImageView: View {
             if oldValue !== self.image {
                 self.setNeedsDisplay()
                 self.superview?.setNeedsLayout()
+                self.updateOpaqueness()
             }
         }
     }
     public var scaleMode: ScaleMode = .fill {
-        didSet { if oldValue != self.scaleMode { self.setNeedsDisplay() } }
+        didSet {
+            if oldValue != self.scaleMode {
+                self.setNeedsDisplay()
+                self.updateOpaqueness()
+            }
+        }
     }
     /// The point of the image (0…1 each way) kept in view when it is cropped.
     public var focus = Point(x: 0.5, y: 0.5) {
-        didSet { if oldValue != self.focus { self.setNeedsDisplay() } }
+        didSet {
+            if oldValue != self.focus {
+                self.setNeedsDisplay()
+                self.updateOpaqueness()
+            }
+        }
     }
     /// Rounds the picture's corners (points).
     public var cornerRadius = 0.0 {
-        didSet { if oldValue != self.cornerRadius { self.setNeedsDisplay() } }
+        didSet {
+            if oldValue != self.cornerRadius {
+                self.setNeedsDisplay()
+                self.updateOpaqueness()
+            }
+        }
     }
 
     public init(image: PixelBuffer? = nil, scaleMode: ScaleMode = .fill, frame: Rect = .zero) {
@@ -34,6 +50,36 @@ public final class ImageView: View {
         self.scaleMode = scaleMode
         super.init(frame: frame)
         self.clipsToBounds = true
+        self.updateOpaqueness()
+    }
+
+    public override func layoutSubviews() {
+        self.updateOpaqueness()
+    }
+
+    /// An image without alpha (JPEG, a PNG with no alpha channel: `.xrgb8888`) that covers the
+    /// bounds promises opaque content inside its rounded corners, so the compositor paints
+    /// nothing under it (`Layer.opaqueContent`). `.fill` and `.stretch` always cover; `.fit` and
+    /// `.center` when the picture reaches every edge to within half a pixel, where the canvas
+    /// rounds its edges onto the bounds' (a view as tall as its width and the image's aspect
+    /// make it, the usual `fit` in a stack).
+    private func updateOpaqueness() {
+        guard let image = self.image, image.format == .xrgb8888, image.width > 0, image.height > 0, self.picturesCovers(image) else {
+            self.layer.opaqueContent = nil
+            return
+        }
+        self.layer.opaqueContent = CornerRadii(all: max(0, self.cornerRadius))
+    }
+
+    private func picturesCovers(_ image: PixelBuffer) -> Bool {
+        if self.scaleMode == .fill || self.scaleMode == .stretch { return true }
+        let bounds = self.bounds
+        guard bounds.width > 0, bounds.height > 0 else { return false }
+        let scale = self.window?.scale ?? 1
+        let picture = ScaleMode.placement(of: image.size, in: bounds, mode: self.scaleMode, focus: self.focus, scale: scale)
+        let slack = 0.499 / scale
+        return picture.minX <= bounds.minX + slack && picture.minY <= bounds.minY + slack && picture.maxX >= bounds.maxX - slack
+            && picture.maxY >= bounds.maxY - slack
     }
 
     public override var drawsContent: Bool { true }
