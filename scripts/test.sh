@@ -42,12 +42,13 @@ if ! swift build --build-tests --sanitize=address --scratch-path .build/asan \
   failed+=("unit tests under ASan")
 fi
 
-step "the suites with a second thread under ThreadSanitizer (VsyncWaiter, control socket, fork-join and the split blur and frame; own build in .build/tsan)"
+step "the suites with a second thread under ThreadSanitizer (VsyncWaiter, control socket, fork-join, the split blur and frame, the config's images on two cores; own build in .build/tsan)"
 # fbdev's vblank thread, the control-socket tests' client threads and ForkJoin's second core
-# (the split blur and composite, SecondCoreTests) are the only code where a second thread
-# touches what the loop reads; the rest of the suite is single-threaded.
+# (the split blur and composite, SecondCoreTests; the config check's image decodes,
+# ConfigImageThreadsTests) are the only code where a second thread touches what the loop
+# reads; the rest of the suite is single-threaded.
 if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
-  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests"; then
+  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests|ConfigImageThreadsTests"; then
   failed+=("threaded suites under TSan")
 fi
 

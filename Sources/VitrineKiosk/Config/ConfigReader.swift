@@ -1,3 +1,4 @@
+import Glibc
 import VitrineCore
 import VitrineGraphics
 import VitrineRuntime
@@ -89,6 +90,11 @@ struct ConfigReader {
     var themeFields: Set<String> = []
     /// The array the row template being read repeats over.
     var templateSource: DataBinding?
+    /// How many cores check the image files (`prefetchImages`): two where there are two.
+    var imageThreads = ConfigReader.availableImageThreads
+
+    /// Two when the machine has two cores or more online, else one.
+    static var availableImageThreads: Int { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 ? 2 : 1 }
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory

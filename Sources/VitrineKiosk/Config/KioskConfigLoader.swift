@@ -54,25 +54,32 @@ public enum KioskConfigLoader {
     /// Reads the file at `path` and checks it, reporting its errors instead of throwing them.
     ///
     /// - Throws: only when the file cannot be read (see `load(path:)`).
-    public static func check(path: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
+    /// `imageThreads` (1 or 2; nil: two where the machine has two cores) check the image
+    /// files at once (`big-photos-check-2-threads` compares them).
+    public static func check(path: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil) throws(VitrineError) -> KioskConfigCheck {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.read(path, limit: Self.largestFile, what: "a config file")
         } catch {
             throw self.unreadable(path, error)
         }
-        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry)
+        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry, imageThreads: imageThreads)
     }
 
     /// Checks config text, collecting every error and warning.
-    public static func check(text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
-        self.check(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, registry: registry)
+    public static func check(
+        text: String, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil
+    ) -> KioskConfigCheck {
+        self.check(bytes: Array(text.utf8), file: file, baseDirectory: baseDirectory, registry: registry, imageThreads: imageThreads)
     }
 
     /// Checks an already-parsed document (what `KioskConfiguration.json` produces).
-    public static func check(json: JSONValue, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
+    public static func check(
+        json: JSONValue, file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil
+    ) -> KioskConfigCheck {
         var reader = ConfigReader(baseDirectory: baseDirectory)
         reader.registry = registry
+        if let imageThreads { reader.imageThreads = min(2, max(1, imageThreads)) }
         let (configuration, v1) = reader.readDocument(json)
         return KioskConfigCheck(
             file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, document: json, errors: reader.errors, warnings: reader.warnings)
@@ -84,7 +91,9 @@ public enum KioskConfigLoader {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func check(bytes: [UInt8], file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry()) -> KioskConfigCheck {
+    static func check(bytes: [UInt8], file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil)
+        -> KioskConfigCheck
+    {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -92,7 +101,7 @@ public enum KioskConfigLoader {
             let issue = ConfigIssue(.position(line: error.line, column: error.column), error.message)
             return KioskConfigCheck(file: file, baseDirectory: baseDirectory, configuration: KioskConfiguration(), v1: nil, errors: [issue], warnings: [])
         }
-        return self.check(json: json, file: file, baseDirectory: baseDirectory, registry: registry)
+        return self.check(json: json, file: file, baseDirectory: baseDirectory, registry: registry, imageThreads: imageThreads)
     }
 
     /// The config file itself cannot be read: the message starts with the file, the code stays
@@ -128,6 +137,7 @@ extension ConfigReader {
                 return
             }
             reader.section(root, "display") { reader, object in reader.readDisplay(object, into: &configuration.display) }
+            reader.prefetchImages(in: json, threads: reader.imageThreads)
             reader.section(root, "input") { reader, object in reader.readInput(object, into: &configuration.input) }
             reader.section(root, "theme") { reader, object in
                 reader.readTheme(object, into: &configuration.theme)
@@ -155,6 +165,7 @@ extension ConfigReader {
     private mutating func readVersion1(_ root: ConfigObject) -> KioskConfigurationV1 {
         var configuration = KioskConfigurationV1()
         self.section(root, "display") { reader, object in reader.readDisplay(object, into: &configuration.display) }
+        self.prefetchImages(in: .object(root.members), threads: self.imageThreads)
         self.section(root, "input") { reader, object in reader.readInput(object, into: &configuration.input) }
         self.section(root, "theme") { reader, object in
             reader.readTheme(object, into: &configuration.theme)
