@@ -44,11 +44,22 @@ struct CompositorBandTests {
         inner.backgroundColor = Color(hex: "#E53935")!
         group.addSublayer(inner)
         scene.root.addSublayer(group)
+        // A photo with rounded corners that promises opaque content: what it hides is not painted,
+        // so a promise wider than the picture would leave stale pixels at its corners as it moves.
+        let thumb = Layer(frame: Rect(x: 60, y: 30, width: 50.5, height: 37.25), name: "thumb")
+        let image = CanvasTests.photo()
+        thumb.draw = { [unowned thumb] canvas in
+            let bounds = Rect(size: thumb.frame.size)
+            canvas.draw(image, in: bounds, mode: .fill)
+            canvas.keepOnly(inside: bounds, cornerRadii: CornerRadii(all: 9))
+        }
+        thumb.opaqueContent = CornerRadii(all: 9)
+        scene.root.addSublayer(thumb)
         let compositor = Compositor(root: scene.root, size: CompositorTests.size)
         let recorder = BandRecorder()
         compositor.bandSink = recorder
         compositor.bandBytes = 16 * 4 * CompositorTests.size.width
-        let layers = [scene.card, scene.badge, group, scene.card.sublayers[0]]
+        let layers = [scene.card, scene.badge, group, scene.card.sublayers[0], thumb, thumb]
         for step in 0..<20 {
             recorder.bands = []
             let heard = recorder.damages.count
