@@ -1,5 +1,6 @@
 import Testing
-import VitrineCore
+
+@testable import VitrineCore
 
 @Suite("Region")
 struct RegionTests {
@@ -70,5 +71,52 @@ struct RegionTests {
         }
         #expect(region.area == model.count)
         for y in 0..<30 { for x in 0..<30 { #expect(region.contains(x: x, y: y) == model.contains(y * 100 + x)) } }
+    }
+
+    /// A random region: rectangles added and cut out, up to 40 pixels each way.
+    static func randomRegion(_ generator: inout SplitMix64) -> Region {
+        var region = Region()
+        for _ in 0..<(1 + Int(generator.next() % 10)) {
+            let r = PixelRect(
+                x: Int(generator.next() % 36) - 4, y: Int(generator.next() % 36) - 4, width: Int(generator.next() % 14), height: Int(generator.next() % 14))
+            region = generator.next() % 4 == 0 ? region.subtracting(Region(r)) : region.union(Region(r))
+        }
+        return region
+    }
+
+    /// Every pixel in -8..<48 that `region` holds.
+    static func pixels(_ region: Region) -> Set<Int> {
+        var set = Set<Int>()
+        for y in -8..<48 { for x in -8..<48 where region.contains(x: x, y: y) { set.insert(y * 1000 + x) } }
+        return set
+    }
+
+    @Test("union, intersection and subtraction of random regions agree with pixel sets, and stay canonical", arguments: 0..<6)
+    func operationsMatchModel(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(100 + seed))
+        for _ in 0..<60 {
+            let a = Self.randomRegion(&generator)
+            let b = Self.randomRegion(&generator)
+            let (pa, pb) = (Self.pixels(a), Self.pixels(b))
+            for (result, model) in [(a.union(b), pa.union(pb)), (a.intersection(b), pa.intersection(pb)), (a.subtracting(b), pa.subtracting(pb))] {
+                #expect(Self.pixels(result) == model)
+                #expect(result.area == model.count)
+                // Canonical: non-empty bands top to bottom, a band touching the next differs from
+                // it, spans left to right with a gap between them.
+                for (index, band) in result.bands.enumerated() {
+                    #expect(band.y0 < band.y1 && !band.spans.isEmpty)
+                    if index > 0 {
+                        let above = result.bands[index - 1]
+                        #expect(above.y1 <= band.y0 && (above.y1 < band.y0 || above.spans != band.spans))
+                    }
+                    for (k, span) in band.spans.enumerated() {
+                        #expect(span.x0 < span.x1)
+                        if k > 0 { #expect(band.spans[k - 1].x1 < span.x0) }
+                    }
+                }
+                // The same pixels built another way compare equal.
+                #expect(result == Region(rects: result.rects))
+            }
+        }
     }
 }

@@ -106,7 +106,14 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
 
     private enum Operation { case union, intersection, subtraction }
 
-    /// Sweeps both regions' band edges top to bottom and combines the spans of each slice.
+    /// Sweeps both regions' bands top to bottom, slice by slice (a slice ends where a band of
+    /// either starts or ends), and combines the spans of each slice.
+    ///
+    /// Both band lists are sorted already, so the slices come from a merge of the two, not a
+    /// sort of their edges; rows only one side covers are settled without a span merge, and an
+    /// intersection stops where either side ends. (The compositor combines regions for every
+    /// layer of every band it paints: sorting edge arrays was most of a 1080p list fling's
+    /// instructions.)
     private static func combine(_ a: Region, _ b: Region, _ op: Operation) -> Region {
         switch op {
         case .union:
@@ -114,83 +121,99 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
             if b.isEmpty { return a }
         case .intersection:
             if a.isEmpty || b.isEmpty { return Region() }
+            if a.bands.last!.y1 <= b.bands[0].y0 || b.bands.last!.y1 <= a.bands[0].y0 { return Region() }
         case .subtraction:
             if a.isEmpty || b.isEmpty { return a }
+            if a.bands.last!.y1 <= b.bands[0].y0 || b.bands.last!.y1 <= a.bands[0].y0 { return a }
         }
-        var edges: [Int] = []
-        edges.reserveCapacity(2 * (a.bands.count + b.bands.count))
-        for band in a.bands {
-            edges.append(band.y0)
-            edges.append(band.y1)
-        }
-        for band in b.bands {
-            edges.append(band.y0)
-            edges.append(band.y1)
-        }
-        edges.sort()
+        let na = a.bands.count
+        let nb = b.bands.count
         var result = Region()
+        result.bands.reserveCapacity(max(na, nb))
         var ia = 0
         var ib = 0
-        var previous: Int? = nil
-        for edge in edges {
-            defer { previous = edge }
-            guard let y0 = previous, edge > y0 else { continue }
-            while ia < a.bands.count && a.bands[ia].y1 <= y0 { ia += 1 }
-            while ib < b.bands.count && b.bands[ib].y1 <= y0 { ib += 1 }
-            let spansA = ia < a.bands.count && a.bands[ia].y0 <= y0 ? a.bands[ia].spans : []
-            let spansB = ib < b.bands.count && b.bands[ib].y0 <= y0 ? b.bands[ib].spans : []
-            let spans = Region.combineSpans(spansA, spansB, op)
-            result.appendBand(y0: y0, y1: edge, spans: spans)
+        var y = Int.min
+        while true {
+            while ia < na && a.bands[ia].y1 <= y { ia += 1 }
+            while ib < nb && b.bands[ib].y1 <= y { ib += 1 }
+            let aLeft = ia < na
+            let bLeft = ib < nb
+            switch op {
+            case .union: if !aLeft && !bLeft { return result }
+            case .intersection: if !aLeft || !bLeft { return result }
+            case .subtraction: if !aLeft { return result }
+            }
+            // The slice starts at y, or past a gap where neither side has a band.
+            let top = max(y, min(aLeft ? a.bands[ia].y0 : Int.max, bLeft ? b.bands[ib].y0 : Int.max))
+            let inA = aLeft && a.bands[ia].y0 <= top
+            let inB = bLeft && b.bands[ib].y0 <= top
+            var bottom = Int.max
+            if aLeft { bottom = min(bottom, inA ? a.bands[ia].y1 : a.bands[ia].y0) }
+            if bLeft { bottom = min(bottom, inB ? b.bands[ib].y1 : b.bands[ib].y0) }
+            let spans: [Span]
+            switch (inA, inB) {
+            case (true, true): spans = Region.combineSpans(a.bands[ia].spans, b.bands[ib].spans, op)
+            case (true, false): spans = op == .intersection ? [] : a.bands[ia].spans
+            case (false, true): spans = op == .union ? b.bands[ib].spans : []
+            case (false, false): spans = []
+            }
+            result.appendBand(y0: top, y1: bottom, spans: spans)
+            y = bottom
         }
-        return result
     }
 
     /// Appends a band below the last one, merging it when it continues the last band exactly.
     private mutating func appendBand(y0: Int, y1: Int, spans: [Span]) {
         guard !spans.isEmpty else { return }
-        if var last = self.bands.last, last.y1 == y0, last.spans == spans {
-            last.y1 = y1
-            self.bands[self.bands.count - 1] = last
+        if let last = self.bands.last, last.y1 == y0, last.spans == spans {
+            self.bands[self.bands.count - 1].y1 = y1
         } else {
             self.bands.append(Band(y0: y0, y1: y1, spans: spans))
         }
     }
 
-    /// Combines two sorted, disjoint span lists with a 1-D sweep over their edges.
+    /// Combines two sorted, disjoint span lists in one merge of both (spans that touch are
+    /// joined, so the result is canonical too).
     private static func combineSpans(_ a: [Span], _ b: [Span], _ op: Operation) -> [Span] {
-        var xs: [Int] = []
-        xs.reserveCapacity(2 * (a.count + b.count))
-        for s in a {
-            xs.append(s.x0)
-            xs.append(s.x1)
-        }
-        for s in b {
-            xs.append(s.x0)
-            xs.append(s.x1)
-        }
-        xs.sort()
         var result: [Span] = []
+        result.reserveCapacity(a.count + b.count)
+        func add(_ x0: Int, _ x1: Int) {
+            guard x1 > x0 else { return }
+            if let last = result.last, last.x1 >= x0 {
+                result[result.count - 1].x1 = max(last.x1, x1)
+            } else {
+                result.append(Span(x0: x0, x1: x1))
+            }
+        }
         var ia = 0
         var ib = 0
-        var previous: Int? = nil
-        for x in xs {
-            defer { previous = x }
-            guard let x0 = previous, x > x0 else { continue }
-            while ia < a.count && a[ia].x1 <= x0 { ia += 1 }
-            while ib < b.count && b[ib].x1 <= x0 { ib += 1 }
-            let inA = ia < a.count && a[ia].x0 <= x0
-            let inB = ib < b.count && b[ib].x0 <= x0
-            let keep: Bool
-            switch op {
-            case .union: keep = inA || inB
-            case .intersection: keep = inA && inB
-            case .subtraction: keep = inA && !inB
+        switch op {
+        case .union:
+            while ia < a.count || ib < b.count {
+                if ib >= b.count || (ia < a.count && a[ia].x0 <= b[ib].x0) {
+                    add(a[ia].x0, a[ia].x1)
+                    ia += 1
+                } else {
+                    add(b[ib].x0, b[ib].x1)
+                    ib += 1
+                }
             }
-            guard keep else { continue }
-            if let last = result.last, last.x1 == x0 {
-                result[result.count - 1].x1 = x
-            } else {
-                result.append(Span(x0: x0, x1: x))
+        case .intersection:
+            while ia < a.count && ib < b.count {
+                add(max(a[ia].x0, b[ib].x0), min(a[ia].x1, b[ib].x1))
+                if a[ia].x1 < b[ib].x1 { ia += 1 } else { ib += 1 }
+            }
+        case .subtraction:
+            for span in a {
+                var x0 = span.x0
+                while ib < b.count && b[ib].x1 <= x0 { ib += 1 }
+                var k = ib
+                while k < b.count && b[k].x0 < span.x1 {
+                    add(x0, b[k].x0)
+                    x0 = max(x0, b[k].x1)
+                    k += 1
+                }
+                add(x0, span.x1)
             }
         }
         return result
