@@ -87,9 +87,8 @@ struct PaintItem {
         if let backdrop = self.backdrop, backdrop.intensity >= 1 {
             // The blur fills the frame but for its rounded corners.
             region = self.roundedShape?.inner ?? Region(self.frameRect)
-        } else if let corners = self.opaqueCorners {
+        } else if let radii = self.opaqueCorners {
             let inner = self.innerRect
-            let radii = corners
             let shape = ShapeCoverage.RoundedRect(
                 minX: Double(inner.minX), minY: Double(inner.minY), maxX: Double(inner.maxX), maxY: Double(inner.maxY), radii: radii)
             region = radii.isZero ? Region(inner) : RoundedClip(shape: shape).inner

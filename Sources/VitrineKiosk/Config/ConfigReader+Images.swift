@@ -146,8 +146,7 @@ final class ImageCheckBatch: @unchecked Sendable {
     static func run(_ paths: [String], screen: PixelSize, threads: Int) -> [(String, ImageCheck)] {
         let batch = ImageCheckBatch(paths, screen: screen)
         let lanes = paths.count > 1 ? threads : 1
-        let forkJoin = (try? ForkJoin(threads: lanes)) ?? (try? ForkJoin(threads: 1))
-        if let forkJoin {
+        if let forkJoin = try? ForkJoin(threads: lanes) {
             forkJoin.run { _ in batch.work() }
         } else {
             batch.work()

@@ -64,14 +64,14 @@ public final class ImageView: View {
     /// rounds its edges onto the bounds' (a view as tall as its width and the image's aspect
     /// make it, the usual `fit` in a stack).
     private func updateOpaqueness() {
-        guard let image = self.image, image.format == .xrgb8888, image.width > 0, image.height > 0, self.picturesCovers(image) else {
+        guard let image = self.image, image.format == .xrgb8888, image.width > 0, image.height > 0, self.pictureCovers(image) else {
             self.layer.opaqueContent = nil
             return
         }
         self.layer.opaqueContent = CornerRadii(all: max(0, self.cornerRadius))
     }
 
-    private func picturesCovers(_ image: PixelBuffer) -> Bool {
+    private func pictureCovers(_ image: PixelBuffer) -> Bool {
         if self.scaleMode == .fill || self.scaleMode == .stretch { return true }
         let bounds = self.bounds
         guard bounds.width > 0, bounds.height > 0 else { return false }
