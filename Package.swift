@@ -34,7 +34,8 @@ let package = Package(
         // canvas, images and text (Graphics), gestures and motion.
         .library(name: "VitrineUI", targets: ["VitrineUI", "VitrineCore", "VitrineGraphics", "VitrineGestures", "VitrineMotion"]),
         .library(name: "VitrineScene", targets: ["VitrineScene"]),
-        .library(name: "VitrineRuntime", targets: ["VitrineRuntime"]),
+        // The runtime and the loop it runs on (`EpollEventLoop`, VitrineSystem).
+        .library(name: "VitrineRuntime", targets: ["VitrineRuntime", "VitrineSystem"]),
         .library(name: "VitrineKiosk", targets: ["VitrineKiosk"])
     ],
     targets: [
@@ -238,12 +239,31 @@ let package = Package(
         .testTarget(
             // The runner with scenes that are not the config kiosk.
             name: "VitrineRuntimeTests",
-            dependencies: ["VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore"]),
+            dependencies: [
+                "VitrineRuntime", "VitrineUI", "VitrineHeadless", "VitrineSystem", "VitrineCore", "VitrineGraphics", "VitrineKiosk", "VitrineScene",
+                "VitrineTestSupport"
+            ]),
+        // MARK: the example app (Examples/swift-app), built and tested with the package's tests
+        // Its sources, as an integrator's package has them; Examples/swift-app/Package.swift
+        // builds the same files on its own against this package (Docs/app.md).
+        .target(
+            name: "HarbourKiosk",
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineScene", "VitrineUI"],
+            path: "Examples/swift-app/Sources/HarbourKiosk"),
+        .executableTarget(
+            name: "harbour-kiosk",
+            dependencies: ["HarbourKiosk", "VitrineCore", "VitrineRuntime", "VitrineSystem"],
+            path: "Examples/swift-app/Sources/harbour-kiosk"),
+        .testTarget(
+            name: "HarbourKioskTests",
+            dependencies: ["HarbourKiosk", "VitrineCore", "VitrineKiosk", "VitrineRuntime", "VitrineScene", "VitrineUI"],
+            path: "Examples/swift-app/Tests/HarbourKioskTests",
+            exclude: ["departures.json"]),
         .testTarget(
             name: "VitrineCLITests",
             dependencies: [
                 "VitrineTestSupport", "VitrineGraphics", "VitrineCLI", "VitrineKiosk", "VitrineCore", "VitrineDRM", "VitrineUdev", "VitrineSystem",
-                "VitrineBench"
+                "VitrineBench", "VitrineHeadless", "VitrineRuntime", "VitrineUI"
             ],
             exclude: ["Snapshots"])
     ]

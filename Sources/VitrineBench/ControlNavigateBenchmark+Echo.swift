@@ -29,16 +29,15 @@ extension ControlNavigateBenchmark {
             self.loop = loop
             self.hello = hello
             self.replies = replies
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { throw VitrineError(.ioFailure, "cannot make the echo socket \(path)", cause: SystemError("socket", errno: errno)) }
-            self.listener = OwnedDescriptor(adopting: fd)
-            var address = try ControlNavigateBenchmark.address(path)
-            let bound = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            var address = try UnixSocketAddress(path: path, what: "the echo socket", example: "/tmp/echo.sock")
+            do throws(SystemError) {
+                self.listener = try address.bind(type: Int32(SOCK_STREAM.rawValue), nonBlocking: true)
+                let fd = self.listener.rawValue
+                try Syscall.retrying("listen(\(path))") { listen(fd, 4) }
+            } catch {
+                throw VitrineError(.ioFailure, "cannot listen on the echo socket \(path)", cause: error)
             }
-            guard bound == 0, listen(fd, 4) == 0 else {
-                throw VitrineError(.ioFailure, "cannot listen on the echo socket \(path)", cause: SystemError(bound == 0 ? "listen" : "bind", errno: errno))
-            }
+            let fd = self.listener.rawValue
             do {
                 self.listenWatch = try loop.watch(fileDescriptor: fd) { [weak self] in self?.accept() }
             } catch {

@@ -255,105 +255,22 @@ struct ControlNavigateBenchmark: Benchmark {
         private func runThread() {
             defer { self.finished.store(true, ordering: .releasing) }
             do throws(VitrineError) {
-                let connection = try Connection(path: self.path)
-                self.hello = try connection.readLine(timeout: ControlNavigateBenchmark.timeout)
+                let connection = try ControlClient(path: self.path)
+                self.hello = try connection.readLineBytes(timeout: ControlNavigateBenchmark.timeout)
                 for (index, request) in self.requests.enumerated() {
                     let start = TimingSamples.now()
-                    try connection.send(request)
-                    let reply = try connection.readLine(timeout: ControlNavigateBenchmark.timeout)
+                    try connection.send(bytes: request)
+                    let reply = try connection.readLineBytes(timeout: ControlNavigateBenchmark.timeout)
                     let elapsed = TimingSamples.now() - start
                     if index >= self.timedFrom { self.samples.append(elapsed) }
                     self.replies.append(reply)
-                    try self.check(index, reply) { () throws(VitrineError) -> [UInt8] in try connection.readLine(timeout: ControlNavigateBenchmark.timeout) }
-                    let nanoseconds = Int(self.pauses[index] * 1e6)
-                    var pause = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
-                    var remaining = timespec()
-                    // Interrupted, it sleeps what remains.
-                    _ = try? Syscall.retrying("nanosleep") {
-                        let result = nanosleep(&pause, &remaining)
-                        pause = remaining
-                        return result
+                    try self.check(index, reply) { () throws(VitrineError) -> [UInt8] in try connection.readLineBytes(timeout: ControlNavigateBenchmark.timeout)
                     }
+                    Syscall.sleep(for: Nanoseconds(Int64(self.pauses[index] * 1e6)))
                 }
             } catch {
                 self.failure = error
             }
         }
-    }
-
-    /// A blocking connected Unix stream socket read and written in whole lines (newline kept).
-    private final class Connection {
-        let path: String
-        private let descriptor: OwnedDescriptor
-        private var buffer: [UInt8] = []
-        private var chunk = [UInt8](repeating: 0, count: 65536)
-
-        init(path: String) throws(VitrineError) {
-            self.path = path
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { throw VitrineError(.ioFailure, "cannot make a socket to connect to \(path)", cause: SystemError("socket", errno: errno)) }
-            self.descriptor = OwnedDescriptor(adopting: fd)
-            var address = try ControlNavigateBenchmark.address(path)
-            let result = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard result == 0 else { throw VitrineError(.ioFailure, "cannot connect to \(path)", cause: SystemError("connect", errno: errno)) }
-        }
-
-        func send(_ bytes: [UInt8]) throws(VitrineError) {
-            var offset = 0
-            while offset < bytes.count {
-                let sent: Int
-                do {
-                    sent = try Syscall.retryingSize("send") {
-                        bytes.withUnsafeBytes { Glibc.send(self.descriptor.rawValue, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-                    }
-                } catch {
-                    throw VitrineError(.ioFailure, "cannot send to \(self.path)", cause: error)
-                }
-                guard sent > 0 else { throw VitrineError(.ioFailure, "cannot send to \(self.path)") }
-                offset += sent
-            }
-        }
-
-        /// The next line, its newline included.
-        func readLine(timeout: Double) throws(VitrineError) -> [UInt8] {
-            let deadline = TimingSamples.now() + timeout * 1e3
-            while true {
-                if let newline = self.buffer.firstIndex(of: 10) {
-                    let line = Array(self.buffer[...newline])
-                    self.buffer.removeSubrange(...newline)
-                    return line
-                }
-                var poller = pollfd(fd: self.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-                // Interrupted, the wait starts again with what is left until the deadline.
-                let ready = (try? Syscall.retrying("poll") { poll(&poller, 1, Int32(max(0, deadline - TimingSamples.now()))) }) ?? -1
-                guard ready > 0 else { throw VitrineError(.busy, "no line from \(self.path) within \(timeout) s") }
-                let count: Int
-                do {
-                    count = try Syscall.retryingSize("recv") {
-                        self.chunk.withUnsafeMutableBytes { recv(self.descriptor.rawValue, $0.baseAddress, $0.count, 0) }
-                    }
-                } catch {
-                    throw VitrineError(.ioFailure, "\(self.path) closed the connection", cause: error)
-                }
-                guard count > 0 else { throw VitrineError(.ioFailure, "\(self.path) closed the connection") }
-                self.buffer += self.chunk[..<count]
-            }
-        }
-    }
-
-    /// The `sockaddr_un` of `path`; the error names it when it does not fit.
-    static func address(_ path: String) throws(VitrineError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw VitrineError(.invalidArgument, "the socket path \(path) is longer than \(MemoryLayout.size(ofValue: address.sun_path) - 1) bytes")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        return address
     }
 }

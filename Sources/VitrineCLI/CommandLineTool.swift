@@ -54,9 +54,7 @@ public enum CommandLineTool {
 
     static func delayStartForTests() {
         guard let text = Environment.value(self.startDelayVariable), let milliseconds = Int(text), (1...10_000).contains(milliseconds) else { return }
-        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        Syscall.sleep(for: .milliseconds(Double(milliseconds)))
     }
 
     /// Runs with `arguments` (without the program name) and returns the exit status.

@@ -4,10 +4,12 @@ import VitrineHeadless
 import VitrineReplay
 import VitrineUI
 
-/// A scene with no screen: a `HeadlessOutput` on a `ManualEventLoop`, so a run is the same on
-/// every machine. `vitrine replay`, `vitrine render`, `vitrine demo --headless`, the component
-/// tests and an app's own tests use it; the scene is mounted exactly as the panel's `Runner`
-/// mounts it.
+/// A scene with no screen: the panel's `Runner` on a `ManualEventLoop` and a `HeadlessOutput`,
+/// so a run is the same on every machine. `vitrine replay`, `vitrine render`, `vitrine demo
+/// --headless`, the component tests and an app's own tests use it; the scene is mounted, its
+/// events delivered and display power attached by the same code as on the panel. It takes over
+/// nothing of the process (no signals, no terminal, no control socket) and reads no input
+/// devices: touches come from `touch` and `replay`.
 ///
 /// ```swift
 /// let run = try HeadlessRunner(scene: MyScene(), size: PixelSize(width: 1280, height: 800))
@@ -15,9 +17,10 @@ import VitrineUI
 /// try PNGCodec.write(run.screenshot!, to: "after-swipe.png")
 /// ```
 public final class HeadlessRunner {
+    /// The runner underneath, for what this facade does not say (reload, `blank`, the state).
+    public let runner: Runner
     public let loop: ManualEventLoop
     public let output: HeadlessOutput
-    public let window: Window
     public let scene: any Scene
     /// The scene's events, oldest first (the last 1024).
     public private(set) var events = BoundedLog<SceneEvent>(capacity: 1024)
@@ -43,14 +46,38 @@ public final class HeadlessRunner {
             throw VitrineError(
                 .invalidArgument, "scale \(scale) leaves less than one point of a \(size.width)x\(size.height) screen", hint: "use a scale from 0.25 to 8")
         }
-        self.loop = ManualEventLoop()
-        self.output = HeadlessOutput(logicalSize: size, refreshRate: refreshRate, loop: self.loop)
-        self.window = Window(output: self.output, scale: scale)
+        var settings = RuntimeSettings(scale: scale)
+        settings.display.kind = .headless
+        settings.display.headlessSize = size
+        settings.display.headlessRefreshRate = refreshRate
+        let loop = ManualEventLoop()
+        // Quiet: a headless run reports through what it returns and throws (a replay of 100,000
+        // touches would otherwise log every scene event).
+        let runner = Runner(loop: loop, notifier: nil, logger: Logger("headless", sink: Log.discard)) { () throws(VitrineError) -> LoadedScene in
+            LoadedScene(settings: settings, scene: scene)
+        }
+        runner.takesOver = []
+        runner.controlPath = nil
+        runner.openInput = { _, _ in nil }
+        do {
+            try runner.start()
+        } catch {
+            throw error as? VitrineError ?? VitrineError(.ioFailure, "the headless screen did not open: \(error)")
+        }
+        if let error = runner.shownError {
+            runner.finish()
+            throw error
+        }
+        self.runner = runner
+        self.loop = loop
+        self.output = runner.output as! HeadlessOutput
         self.scene = scene
-        try scene.mount(in: self.window)
-        scene.onEvent = { [unowned self] event in self.events.append(event) }
+        runner.onSceneEvent = { [unowned self] event in self.events.append(event) }
         self.settle()
     }
+
+    /// The window the scene is mounted in.
+    public var window: Window { self.runner.window! }
 
     /// Runs frames until nothing moves (or `limit` seconds pass); returns whether it went idle.
     @discardableResult

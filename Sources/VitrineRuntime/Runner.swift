@@ -19,15 +19,37 @@ import VitrineUI
 ///   on changes, `WATCHDOG=1` every half `WATCHDOG_USEC` from the loop, `STOPPING=1` on exit.
 /// - A VT on fd 0 is taken over (`VirtualTerminal`): switching away drops DRM master and pauses,
 ///   switching back takes it and repaints.
+///
+/// It runs on any `EventLoop`: the panel's `EpollEventLoop`, or a `ManualEventLoop` whose time
+/// only a test moves (reading real descriptors, so the control socket and the data watch work
+/// the same). `HeadlessRunner` is this runner on a manual loop and a headless screen, taking
+/// over nothing of the process (`takesOver` empty).
 public final class Runner {
     /// Where each start's scene comes from.
     public typealias Loader = () throws(VitrineError) -> LoadedScene
 
-    public let loop: EpollEventLoop
+    /// What a runner takes over besides the screen and touch.
+    public struct Takeover: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// SIGINT and SIGTERM stop the loop, SIGHUP reloads (they are blocked for the process and
+        /// read from a signalfd on the loop).
+        public static let stopSignals = Takeover(rawValue: 1)
+        /// The virtual terminal on fd 0, when it is one (`VirtualTerminal`).
+        public static let terminal = Takeover(rawValue: 2)
+        public static let all: Takeover = [.stopSignals, .terminal]
+    }
+
+    public let loop: any EventLoop
+    /// A panel's kiosk takes over everything (the default); a headless run (tests, `vitrine
+    /// render`) nothing, so the process's signals and terminal stay as they were.
+    public var takesOver = Takeover.all
     private let load: Loader
     private let logger: Logger
     public private(set) var scene: (any Scene)?
     public private(set) var errorPage: ErrorPage?
+    /// The error the error page shows (nil while a scene is shown).
+    public private(set) var shownError: VitrineError?
     /// The out-of-order page's brand colour (its tint) and font: `vitrine run` sets the file's
     /// theme here when only other parts of the file are wrong.
     public var errorPageTheme = Theme.standard
@@ -61,8 +83,9 @@ public final class Runner {
     public var onFirstFrame: ((MonotonicTime) -> Void)?
     /// Opens the screen instead of `DisplayOpener.open` (`vitrine preview`: a desktop window).
     public var openDisplay: ((DisplayConfiguration, EventLoop) throws(VitrineError) -> OpenedDisplay)?
-    /// Opens the touch input instead of `InputOpener.open` (`vitrine preview`: the window's mouse).
-    public var openInput: ((InputConfiguration, EventLoop) throws(VitrineError) -> InputSource)?
+    /// Opens the touch input instead of `InputOpener.open` (`vitrine preview`: the window's mouse);
+    /// nil from it: no touch input at all (a headless run feeds the window itself).
+    public var openInput: ((InputConfiguration, EventLoop) throws(VitrineError) -> InputSource?)?
     /// A rejected reload shows the error page instead of keeping the last good scene: the
     /// preview shows an author their mistake; a panel keeps serving visitors (the default).
     public var showsRejectedReload = false
@@ -84,7 +107,7 @@ public final class Runner {
     /// - Parameters:
     ///   - notifier: where readiness goes; by default systemd's `NOTIFY_SOCKET`, if set.
     public init(
-        loop: EpollEventLoop, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(), logger: Logger = Logger("kiosk"),
+        loop: any EventLoop, notifier: SystemdNotifier? = SystemdNotifier.fromEnvironment(), logger: Logger = Logger("kiosk"),
         load: @escaping Loader
     ) {
         self.loop = loop
@@ -94,13 +117,24 @@ public final class Runner {
     }
 
     /// Runs one scene with fixed settings (no reload source).
-    public convenience init(scene: any Scene, settings: RuntimeSettings, loop: EpollEventLoop, logger: Logger = Logger("kiosk")) {
+    public convenience init(scene: any Scene, settings: RuntimeSettings, loop: any EventLoop, logger: Logger = Logger("kiosk")) {
         self.init(loop: loop, logger: logger) { () throws(VitrineError) -> LoadedScene in LoadedScene(settings: settings, scene: scene) }
     }
 
     /// Opens the display and input, shows the kiosk (or the error page), and runs until a stop
-    /// signal or `seconds`.
+    /// signal, `loop.stop()` or `seconds`; then closes what it opened (`finish`).
     public func run(seconds: Double? = nil) throws {
+        try self.start()
+        defer { self.finish() }
+        try self.loop.run(for: seconds.map { .seconds($0) })
+    }
+
+    /// Everything `run` does before it runs the loop: loads the scene, opens the display, shows
+    /// the scene (or the error page), starts display power, input and the control socket. A test
+    /// on a `ManualEventLoop` calls this, advances the loop itself, then calls `finish`.
+    /// - Throws: only when the display cannot be opened or the stop signals cannot be watched; a
+    ///   scene that cannot be loaded or mounted is shown as the error page instead.
+    public func start() throws {
         if let interval = SystemdNotifier.watchdogInterval(), let notifier = self.notifier {
             let pinger = WatchdogPinger(loop: self.loop, interval: interval) { notifier.watchdog() }
             pinger.start()
@@ -116,17 +150,7 @@ public final class Runner {
         }
         let settings = loaded?.settings ?? self.fallback
         self.settings = settings
-        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
-        self.signals = signals
-        signals.on(SIGINT) { [loop, logger] _ in
-            logger.notice("SIGINT: stopping")
-            loop.stop()
-        }
-        signals.on(SIGTERM) { [loop, logger] _ in
-            logger.notice("SIGTERM: stopping")
-            loop.stop()
-        }
-        signals.on(SIGHUP) { [weak self] _ in self?.reload() }
+        let signals = try self.takesOver.contains(.stopSignals) ? self.watchStopSignals() : nil
 
         let display =
             try self.openDisplay.map { open throws(VitrineError) in try open(settings.display, self.loop) }
@@ -137,13 +161,15 @@ public final class Runner {
         // Draw as late as the frame allows, so touches that arrive meanwhile make this frame.
         output.frameClock.lateRenderMargin = Self.lateRenderMargin
         output.onEvent = { [weak self] event in self?.outputChanged(event) }
-        self.terminal = VirtualTerminal.takeOver(
-            signals: signals, onRelease: { output.suspend() },
-            onAcquire: { [weak self] in
-                output.resume()
-                self?.window?.compositor.setNeedsFullRedraw()
-                self?.window?.setNeedsFrame()
-            })
+        if let signals, self.takesOver.contains(.terminal) {
+            self.terminal = VirtualTerminal.takeOver(
+                signals: signals, onRelease: { output.suspend() },
+                onAcquire: { [weak self] in
+                    output.resume()
+                    self?.window?.compositor.setNeedsFullRedraw()
+                    self?.window?.setNeedsFrame()
+                })
+        }
         if let loaded {
             do {
                 try self.show(loaded)
@@ -162,13 +188,37 @@ public final class Runner {
             self.sendReady(status: "waiting for a display")
         }
         self.logger.notice("showing the kiosk on \(output.name)")
-        if let seconds { try self.loop.run(for: .seconds(seconds)) } else { try self.loop.run() }
+    }
+
+    /// Closes what `start` opened, in reverse: tells systemd it stops, closes the control socket,
+    /// stops the watchdog, hands the screen back and restores the terminal. Once.
+    public func finish() {
+        guard let output = self.display?.output, !self.finished else { return }
+        self.finished = true
         self.notifier?.stopping()
         self.control?.close()
         self.control = nil
         self.watchdog?.stop()
         output.shutdown()
         self.terminal?.restore()
+    }
+
+    private var finished = false
+
+    /// SIGINT and SIGTERM stop the loop, SIGHUP reloads.
+    private func watchStopSignals() throws -> SignalWatcher {
+        let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
+        self.signals = signals
+        signals.on(SIGINT) { [loop, logger] _ in
+            logger.notice("SIGINT: stopping")
+            loop.stop()
+        }
+        signals.on(SIGTERM) { [loop, logger] _ in
+            logger.notice("SIGTERM: stopping")
+            loop.stop()
+        }
+        signals.on(SIGHUP) { [weak self] _ in self?.reload() }
+        return signals
     }
 
     /// The screen, once `run` opened it.
@@ -203,6 +253,7 @@ public final class Runner {
         self.power?.attach(to: window)
         self.scene = loaded.scene
         self.errorPage = nil
+        self.shownError = nil
         self.input?.onFrame = { frame in window.handle(frame) }
         self.notifier?.status("showing the kiosk")
         (loaded.scene as? RuntimeScene)?.attach(to: self.loop) { [weak self] line in
@@ -216,6 +267,7 @@ public final class Runner {
         window.root.addSubview(page)
         page.pinToEdges()
         self.errorPage = page
+        self.shownError = error
         self.scene = nil
         // Touch reaches the page: a 3-second hold shows the staff the details.
         self.input?.onFrame = { frame in window.handle(frame) }
@@ -274,9 +326,10 @@ public final class Runner {
         configuration.seat = settings.input.seat
         configuration.calibrationDirectory = settings.input.calibrationDirectory
         do {
-            let input =
+            let opened =
                 try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
                 ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
+            guard let input = opened else { return }
             if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
             // Without this the sources' warnings went nowhere: an unreadable calibration
             // directory left the panel uncalibrated with no message. (Added and removed devices

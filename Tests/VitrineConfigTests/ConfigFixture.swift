@@ -4,20 +4,13 @@ import VitrineKiosk
 import VitrineTestSupport
 
 /// Config text checked in a temporary folder that holds a valid PNG (`photo.png`), a valid
-/// JPEG (`photo.jpg`) and a file that is neither (`broken.png`).
+/// JPEG (`photo.jpg`) and a file that is neither (`broken.png`): a `FixtureFolder`.
 final class ConfigFixture {
-    let directory = TemporaryDirectory(prefix: "vitrine-config")
+    let folder: FixtureFolder
+    var directory: TemporaryDirectory { self.folder.directory }
 
     init() throws {
-        let image = PixelBuffer(size: PixelSize(width: 8, height: 6))
-        image.fill(image.bounds, with: 0xFF20_6080)
-        try PNGCodec.write(image, to: self.directory.file("photo.png"))
-        try FileBytes.writeAtomically(try JPEGCodec.encode(image), to: self.directory.file("photo.jpg"))
-        try FileBytes.writeAtomically(Array("not an image".utf8), to: self.directory.file("broken.png"))
-    }
-
-    deinit {
-        self.directory.remove()
+        self.folder = try FixtureFolder()
     }
 
     /// Checks `text` as if it were `kiosk.json` in the fixture's folder.
@@ -32,9 +25,7 @@ final class ConfigFixture {
 
     /// Writes `text` as `name` in the fixture's folder and returns its path.
     func write(_ text: String, as name: String = "kiosk.json") throws -> String {
-        let path = self.directory.file(name)
-        try FileBytes.writeAtomically(Array(text.utf8), to: path)
-        return path
+        try self.folder.write(text, as: name)
     }
 
     /// The errors' and warnings' lines without the file, as a reader sees them after it.

@@ -188,7 +188,7 @@ struct SceneLifetimeTests {
         var replaced: [Watched] = []
         weak var released: Runner?
         try {
-            let runner = Runner(loop: try EpollEventLoop(), notifier: nil) { () throws(VitrineError) -> LoadedScene in
+            let runner = Runner(loop: ManualEventLoop(readsDescriptors: true), notifier: nil) { () throws(VitrineError) -> LoadedScene in
                 let loaded = try KioskConfigLoader.load(path: Self.example)
                 var settings = loaded.configuration.settings
                 settings.display.kind = .headless
@@ -236,7 +236,7 @@ struct SceneLifetimeTests {
         weak var released: Runner?
         weak var scene: KioskScene?
         try {
-            let runner = Runner(loop: try EpollEventLoop(), notifier: nil) { () throws(VitrineError) -> LoadedScene in
+            let runner = Runner(loop: ManualEventLoop(readsDescriptors: true), notifier: nil) { () throws(VitrineError) -> LoadedScene in
                 let loaded = try KioskConfigLoader.load(path: Self.example)
                 var settings = loaded.configuration.settings
                 settings.display.kind = .headless

@@ -29,7 +29,7 @@ final class CounterScene: Scene {
     func state() -> JSONValue { .object([("schema", .string("counter/1")), ("taps", .number(Double(self.taps)))]) }
 }
 
-@Suite("The runtime runs any scene", .serialized)
+@Suite("The runtime runs any scene")
 struct RunnerTests {
     static var headless: RuntimeSettings {
         var settings = RuntimeSettings()
@@ -71,7 +71,7 @@ struct RunnerTests {
     @Test("a scene whose mount throws is shown as the error page; a reload whose scene throws keeps the last good one")
     func mountFailures() throws {
         var next = CounterScene(fails: true)
-        let runner = Runner(loop: try EpollEventLoop(), notifier: nil) { () throws(VitrineError) -> LoadedScene in
+        let runner = Runner(loop: ManualEventLoop(readsDescriptors: true), notifier: nil) { () throws(VitrineError) -> LoadedScene in
             LoadedScene(settings: Self.headless, scene: next)
         }
         runner.fallback = Self.headless

@@ -32,17 +32,9 @@ struct FileReaderTests {
         let folder = try #require(throws: VitrineError.self) { try FileReader.read(directory.path, limit: 1 << 20, what: "a config file") }
         #expect(folder.message == "\(directory.path) is a directory, not a regular file")
         let socketPath = directory.file("control.sock")
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in socketPath.utf8.enumerated() { raw[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
+        var address = try UnixSocketAddress(path: socketPath)
+        let bound = try address.bind(type: Int32(SOCK_STREAM.rawValue))
+        defer { bound.close() }
         let socketError = try #require(throws: VitrineError.self) { try FileReader.read(socketPath, limit: 1 << 20, what: "a data file") }
         #expect(socketError.message == "\(socketPath) is a socket, not a regular file")
     }

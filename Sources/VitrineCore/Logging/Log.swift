@@ -79,6 +79,12 @@ public final class MemoryLogSink: LogSink {
     public var messages: [String] { self.entries.map(\.message) }
 }
 
+/// Drops every entry: for a component whose caller reports through what it returns and throws.
+public final class DiscardingLogSink: LogSink {
+    public init() {}
+    public func write(_ entry: LogEntry) {}
+}
+
 /// A named logger. Components take one in their initialiser (defaulting to the global sink) so
 /// tests can hand them a `MemoryLogSink`.
 public struct Logger: Sendable {
@@ -115,6 +121,8 @@ public enum Log {
         (StderrLogSink(journald: StandardStreams.stderrIsJournal), .info))
 
     public static var sink: LogSink { self.state.withLock { $0.sink } }
+    /// A sink that drops everything (`DiscardingLogSink`).
+    public static let discard: LogSink = DiscardingLogSink()
     public static var minimumLevel: LogLevel { self.state.withLock { $0.level } }
 
     public static func configure(sink: LogSink? = nil, minimumLevel: LogLevel? = nil) {

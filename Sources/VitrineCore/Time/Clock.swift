@@ -45,11 +45,23 @@ extension Clock {
     }
 }
 
-/// The run-loop seam: a `Clock` that also reports when file descriptors become readable.
+/// What a file-descriptor watch waits for.
+public struct WatchEvents: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Data to read, a connection to accept, or the end of the stream (`EPOLLIN`, `POLLIN`).
+    public static let readable = WatchEvents(rawValue: 1)
+    /// Room in the send buffer (`EPOLLOUT`, `POLLOUT`).
+    public static let writable = WatchEvents(rawValue: 2)
+}
+
+/// The run-loop seam: a `Clock` that also reports when file descriptors become ready, and runs
+/// until it is stopped.
 ///
 /// The real one is `EpollEventLoop` (VitrineSystem): one thread, `epoll_wait` over device fds, a
 /// `timerfd` for deadlines, a `signalfd` for signals; it sleeps when nothing is due. The twin is
-/// `ManualEventLoop`, where time moves only when a test advances it. Outputs and input sources
+/// `ManualEventLoop`, where time moves only when a test advances it (or runs it: then time jumps
+/// from one deadline to the next). Outputs, input sources, the control socket and the `Runner`
 /// depend on this protocol only, so the same code runs on both.
 public protocol EventLoop: Clock {
     /// Calls `handler` on the loop whenever `fileDescriptor` is readable (level-triggered).
@@ -58,5 +70,19 @@ public protocol EventLoop: Clock {
     ///   is never silent: its events would simply never come.
     @discardableResult
     func watch(fileDescriptor: Int32, _ handler: @escaping () -> Void) throws(SystemError) -> WatchID
+    /// Calls `handler` on the loop whenever `fileDescriptor` is ready for any of `events`
+    /// (level-triggered), or has an error or hang-up.
+    @discardableResult
+    func watch(fileDescriptor: Int32, events: WatchEvents, _ handler: @escaping () -> Void) throws(SystemError) -> WatchID
     func unwatch(_ watch: WatchID)
+    /// Runs until `stop()`, or for at most `duration` when one is given. Errors of the loop's own
+    /// machinery (`epoll_wait`, arming the timerfd) end it by throwing.
+    func run(for duration: Nanoseconds?) throws(SystemError)
+    /// Makes `run` return after the current action.
+    func stop()
+}
+
+extension EventLoop {
+    /// Runs until `stop()`.
+    public func run() throws(SystemError) { try self.run(for: nil) }
 }

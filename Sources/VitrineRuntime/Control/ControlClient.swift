@@ -2,233 +2,160 @@ import Glibc
 import VitrineCore
 import VitrineSystem
 
-/// One connection to the control socket: reads its lines, answers them through the server, and
-/// queues what it is sent — never blocking the loop.
+/// The client's side of the control socket (`vitrine-control/1`, Docs/operations.md): a
+/// connected Unix stream socket read and written in whole lines. `vitrine ctl`, the bench's
+/// `control-navigate` row and the tests use it. (The server's side of a connection is
+/// `ControlServerConnection`.)
 ///
-/// - Input is read 64 KiB at a time; at most `ControlServer.commandsPerWakeup` lines are handled
-///   per wake-up (the rest wait for a timer due at once, so other fds are served in between), and
-///   a token bucket (`commandsPerSecond`, `commandBurst`) answers a flood with a short
-///   `rate limited` error without parsing it.
-/// - A line longer than `maximumLineLength` gets one error reply; the rest of it is discarded up to
-///   its newline and the client stays connected.
-/// - Output is sent with `MSG_DONTWAIT | MSG_NOSIGNAL`; what does not fit waits in a queue sent
-///   when the socket is writable. A client whose queue would pass `maximumQueuedBytes` is not
-///   reading its replies and is disconnected.
-final class ControlClient {
-    /// Why a connection ended.
-    enum Ending {
-        /// EOF, EPIPE, ECONNRESET: the client went away.
-        case vanished
-        /// Its output queue passed the bound.
-        case notReading
-        /// The server closed.
-        case serverClosed
-        /// The loop would not watch its socket for room to write (`epoll_ctl`).
-        case unwatchable(SystemError)
-    }
+/// Blocking calls (`send`, `readLine`) are for a client on a thread of its own; the `available`
+/// calls never wait, for a client stepped from the loop's own thread — a test on a
+/// `ManualEventLoop`, where the kiosk only reads what the client sent when the test advances it.
+public final class ControlClient {
+    public let path: String
+    private let descriptor: OwnedDescriptor
+    private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 65536)
 
-    let descriptor: OwnedDescriptor
-    let peer: ControlPeer
-    /// Which event kinds it gets: nil until it subscribes, empty for all of them.
-    var subscription: Set<String>?
-    private unowned let server: ControlServer
-    private let loop: EpollEventLoop
-    private var input: [UInt8] = []
-    /// Set after a line passed the limit without a newline: input is dropped up to the next one.
-    private var discardingLongLine = false
-    private var output: [UInt8] = []
-    private var outputStart = 0
-    private var readWatch: WatchID?
-    private var writeWatch: WatchID?
-    private var drainScheduled = false
-    private var tokens = Double(ControlServer.commandBurst)
-    private var refilled: MonotonicTime
-    private(set) var isClosed = false
-
-    /// - Throws: when the loop cannot watch the socket (`epoll_ctl`).
-    init(descriptor: OwnedDescriptor, peer: ControlPeer, server: ControlServer, loop: EpollEventLoop) throws(SystemError) {
-        self.descriptor = descriptor
-        self.peer = peer
-        self.server = server
-        self.loop = loop
-        self.refilled = loop.now
-        self.readWatch = try loop.watch(fileDescriptor: descriptor.rawValue) { [weak self] in self?.readable() }
-    }
-
-    var queuedBytes: Int { self.output.count - self.outputStart }
-
-    // MARK: - Input
-
-    private func readable() {
-        guard !self.isClosed else { return }
-        var budget = ControlServer.commandsPerWakeup
-        self.handleLines(budget: &budget)
-        // Read more only when every complete line is handled: unread data keeps the fd readable.
-        guard !self.isClosed, budget > 0 else { return self.scheduleDrain() }
-        let chunk: [UInt8]?
+    /// Connects to the socket at `path`.
+    /// - Throws: `notFound` when nobody listens there (with how to start the kiosk's socket),
+    ///   `permissionDenied` when the socket's group refuses this user (with the group to join),
+    ///   `invalidArgument` for a path too long for a socket address.
+    public init(path: String) throws(VitrineError) {
+        self.path = path
+        var address = try UnixSocketAddress(path: path, what: "the control socket")
         do {
-            chunk = try self.descriptor.read(upTo: ControlServer.readChunk)
+            self.descriptor = try address.connect(type: Int32(SOCK_STREAM.rawValue))
         } catch {
-            return self.close(.vanished)
-        }
-        guard let chunk else { return self.close(.vanished) }
-        guard !chunk.isEmpty else { return }
-        self.append(chunk)
-        self.handleLines(budget: &budget)
-        self.scheduleDrain()
-    }
-
-    private func append(_ chunk: [UInt8]) {
-        var bytes = chunk[...]
-        if self.discardingLongLine {
-            guard let newline = bytes.firstIndex(of: 10) else { return }
-            self.discardingLongLine = false
-            bytes = bytes[(newline + 1)...]
-        }
-        self.input.append(contentsOf: bytes)
-    }
-
-    /// Handles complete lines while `budget` lasts; refuses a line that grew past the limit.
-    private func handleLines(budget: inout Int) {
-        var start = 0
-        while budget > 0, !self.isClosed, let newline = self.input[start...].firstIndex(of: 10) {
-            let line = self.input[start..<newline]
-            start = newline + 1
-            budget -= 1
-            if line.count > ControlServer.maximumLineLength {
-                self.send(Self.lineTooLong)
-            } else {
-                self.handle(line)
+            switch error.errno {
+            case ENOENT, ECONNREFUSED:
+                throw VitrineError(
+                    .notFound, "no kiosk listens on \(path)",
+                    hint:
+                        "is vitrine.service running (systemctl status vitrine)? it listens on /run/vitrine/control.sock; a kiosk started by hand only with `vitrine run --control PATH`",
+                    cause: error)
+            case EACCES, EPERM:
+                throw VitrineError(
+                    .permissionDenied, "not allowed to use \(path)",
+                    hint: "add the user to the vitrine-control group (usermod -aG vitrine-control USER, then log in again), or run as root",
+                    cause: error)
+            default:
+                throw VitrineError(.ioFailure, "cannot connect to \(path)", cause: error)
             }
         }
-        guard !self.isClosed else { return }
-        self.input.removeSubrange(0..<start)
-        if self.input.count > ControlServer.maximumLineLength, self.input.firstIndex(of: 10) == nil {
-            self.input.removeAll(keepingCapacity: false)
-            self.discardingLongLine = true
-            self.send(Self.lineTooLong)
+    }
+
+    /// The connected socket (for `poll`, or a test that shapes its socket options).
+    public var fileDescriptor: Int32 { self.descriptor.rawValue }
+
+    /// Closes the connection now (the kiosk reads the end).
+    public func close() { self.descriptor.close() }
+
+    // MARK: - Blocking
+
+    /// Sends all of `text`, waiting while the socket is full.
+    public func send(_ text: String) throws(VitrineError) {
+        try self.send(bytes: Array(text.utf8))
+    }
+
+    /// Sends all of `bytes`, waiting while the socket is full.
+    public func send(bytes: [UInt8]) throws(VitrineError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = try self.write(bytes[offset...], flags: Int32(MSG_NOSIGNAL))
+            guard sent > 0 else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
+            offset += sent
         }
     }
 
-    private func scheduleDrain() {
-        guard !self.isClosed, !self.drainScheduled, self.input.contains(10) else { return }
-        self.drainScheduled = true
-        self.loop.schedule(at: self.loop.now) { [weak self] in
-            self?.drainScheduled = false
-            self?.readable()
+    /// The next line, without its newline; `timeout` in seconds, nil waits for ever.
+    /// - Throws: `busy` when no line came within `timeout`; `ioFailure` when the kiosk closed the
+    ///   connection.
+    public func readLine(timeout: Double?) throws(VitrineError) -> String {
+        String(decoding: try self.readLineBytes(timeout: timeout).dropLast(), as: UTF8.self)
+    }
+
+    /// The next line with its newline, as bytes (what the bench compares and times).
+    public func readLineBytes(timeout: Double?) throws(VitrineError) -> [UInt8] {
+        let deadline = timeout.map { MonotonicTime.now() + .seconds($0) }
+        while true {
+            if let line = self.takeLine() { return line }
+            let wait = deadline.map { Int32(max(0, ($0 - MonotonicTime.now()).milliseconds)) } ?? -1
+            guard try self.poll(events: Int16(POLLIN), milliseconds: wait) else {
+                throw VitrineError(.busy, "no reply from \(self.path) within \(timeout ?? 0) s")
+            }
+            guard try self.receive() else { throw VitrineError(.ioFailure, "the kiosk closed \(self.path)") }
         }
     }
 
-    private func handle(_ line: ArraySlice<UInt8>) {
-        var line = line
-        if line.last == 13 { line.removeLast() }
-        if line.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
-        guard self.takeToken() else { return self.send(Self.rateLimited) }
-        switch ControlRequest.parse(line, peer: self.peer, commandNames: self.server.commandNames) {
-        case .success(let request): self.reply(self.server.answer(request, from: self), id: request.id)
-        case .failure(let rejection): self.reply(.failure(rejection.message), id: rejection.id)
+    // MARK: - Never waiting
+
+    /// Sends as much of `bytes` as the socket takes now; returns how many it took (0 when full).
+    /// - Throws: `ioFailure` when the kiosk closed the connection.
+    @discardableResult
+    public func sendAvailable(_ bytes: ArraySlice<UInt8>) throws(VitrineError) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        do throws(VitrineError) {
+            return try self.write(bytes, flags: Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        } catch  where error.code == .busy {
+            return 0
+        } catch {
+            throw error
         }
     }
 
-    /// The token bucket: `commandsPerSecond` refill, `commandBurst` at most.
-    private func takeToken() -> Bool {
-        let now = self.loop.now
-        let elapsed = Double((now - self.refilled).value) / 1e9
-        self.refilled = now
-        self.tokens = min(Double(ControlServer.commandBurst), self.tokens + elapsed * Double(ControlServer.commandsPerSecond))
-        guard self.tokens >= 1 else { return false }
-        self.tokens -= 1
+    /// Every whole line that has arrived, without their newlines; nothing when none has.
+    /// `closed` tells whether the kiosk closed the connection (what came before is returned).
+    public func availableLines() -> (lines: [String], closed: Bool) {
+        var closed = false
+        while !closed, (try? self.poll(events: Int16(POLLIN), milliseconds: 0)) == true {
+            closed = (try? self.receive()) != true
+        }
+        var lines: [String] = []
+        while let line = self.takeLine() { lines.append(String(decoding: line.dropLast(), as: UTF8.self)) }
+        return (lines, closed)
+    }
+
+    // MARK: - The socket
+
+    private func takeLine() -> [UInt8]? {
+        guard let newline = self.buffer.firstIndex(of: 10) else { return nil }
+        let line = Array(self.buffer[...newline])
+        self.buffer.removeSubrange(...newline)
+        return line
+    }
+
+    /// Whether the socket is ready for `events` within `milliseconds` (-1: for ever).
+    private func poll(events: Int16, milliseconds: Int32) throws(VitrineError) -> Bool {
+        var poller = pollfd(fd: self.descriptor.rawValue, events: events, revents: 0)
+        do {
+            return try Syscall.retrying("poll") { Glibc.poll(&poller, 1, milliseconds) } > 0
+        } catch {
+            throw VitrineError(.ioFailure, "cannot wait for \(self.path)", cause: error)
+        }
+    }
+
+    /// Reads what is there into the buffer; false at the end of the stream.
+    private func receive() throws(VitrineError) -> Bool {
+        let fd = self.descriptor.rawValue
+        let count: Int
+        do {
+            count = try Syscall.retryingSize("recv") { self.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+        } catch {
+            throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: error)
+        }
+        guard count > 0 else { return false }
+        self.buffer += self.chunk[..<count]
         return true
     }
 
-    private func reply(_ reply: ControlReply, id: JSONValue?) {
-        self.send(reply.message(id: id))
-    }
-
-    private static let lineTooLong = ControlClient.encode(
-        ControlReply.failure("line longer than \(ControlServer.maximumLineLength) bytes; the rest of it up to its newline is ignored — send shorter requests")
-            .message(id: nil))
-    private static let rateLimited = ControlClient.encode(
-        ControlReply.failure(
-            "rate limited: more than \(ControlServer.commandsPerSecond) commands a second (bursts of \(ControlServer.commandBurst)); this one was not run — send fewer"
-        ).message(id: nil))
-
-    static func encode(_ message: JSONValue) -> [UInt8] {
-        Array((message.serialized(pretty: false) + "\n").utf8)
-    }
-
-    // MARK: - Output
-
-    func send(_ message: JSONValue) {
-        self.send(Self.encode(message))
-    }
-
-    /// Sends `line` (newline included) now, as far as the socket takes it, and queues the rest.
-    func send(_ line: [UInt8]) {
-        guard !self.isClosed else { return }
-        if self.queuedBytes == 0 {
-            let sent = self.write(line[...])
-            guard let sent, !self.isClosed else { return }
-            if sent == line.count { return }
-            guard line.count - sent <= ControlServer.maximumQueuedBytes else { return self.close(.notReading) }
-            self.output = Array(line[sent...])
-            self.outputStart = 0
-        } else {
-            guard self.queuedBytes + line.count <= ControlServer.maximumQueuedBytes else { return self.close(.notReading) }
-            self.output.append(contentsOf: line)
-        }
-        if self.writeWatch == nil {
-            do {
-                self.writeWatch = try self.loop.watch(fileDescriptor: self.descriptor.rawValue, events: .writable) { [weak self] in self?.flush() }
-            } catch {
-                self.close(.unwatchable(error))
-            }
-        }
-    }
-
-    private func flush() {
-        guard !self.isClosed else { return }
-        guard let sent = self.write(self.output[self.outputStart...]), !self.isClosed else { return }
-        self.outputStart += sent
-        if self.outputStart == self.output.count {
-            self.output = []
-            self.outputStart = 0
-            if let watch = self.writeWatch { self.loop.unwatch(watch) }
-            self.writeWatch = nil
-        } else if self.outputStart > 1 << 16, self.outputStart * 2 > self.output.count {
-            self.output.removeSubrange(0..<self.outputStart)
-            self.outputStart = 0
-        }
-    }
-
-    /// How many bytes the socket took (0 when it is full); nil after the peer went away.
-    private func write(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty else { return 0 }
+    /// One `send`; `busy` when it would block (MSG_DONTWAIT), `ioFailure` when the kiosk is gone.
+    private func write(_ bytes: ArraySlice<UInt8>, flags: Int32) throws(VitrineError) -> Int {
         let fd = self.descriptor.rawValue
-        do throws(SystemError) {
-            return try Syscall.retryingSize("send") {
-                bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-            }
-        } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
-            return 0
+        do {
+            return try Syscall.retryingSize("send") { bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, flags) } }
         } catch {
-            self.close(.vanished)
-            return nil
+            if error.errno == EAGAIN || error.errno == EWOULDBLOCK { throw VitrineError(.busy, "\(self.path) is full", cause: error) }
+            throw VitrineError(.ioFailure, "the kiosk closed \(self.path)", cause: error)
         }
-    }
-
-    // MARK: - Closing
-
-    func close(_ ending: Ending) {
-        guard !self.isClosed else { return }
-        self.isClosed = true
-        if let watch = self.readWatch { self.loop.unwatch(watch) }
-        if let watch = self.writeWatch { self.loop.unwatch(watch) }
-        self.readWatch = nil
-        self.writeWatch = nil
-        self.descriptor.close()
-        self.input = []
-        self.output = []
-        self.server.closed(self, ending)
     }
 }

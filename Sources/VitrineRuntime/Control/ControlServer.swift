@@ -48,7 +48,7 @@ public final class ControlServer {
     public typealias Handler = (ControlRequest) -> ControlReply
 
     public let path: String
-    private let loop: EpollEventLoop
+    private let loop: any EventLoop
     private let logger: Logger
     private let handler: Handler
     private let commands: () -> [String]
@@ -56,7 +56,7 @@ public final class ControlServer {
     private var listenWatch: WatchID?
     /// The socket file's identity, so `close` removes only the file this server made.
     private var fileIdentity: (device: UInt64, inode: UInt64)?
-    private var clients: [ObjectIdentifier: ControlClient] = [:]
+    private var clients: [ObjectIdentifier: ControlServerConnection] = [:]
 
     /// Creates the socket at `path` and starts accepting.
     ///
@@ -67,7 +67,7 @@ public final class ControlServer {
     /// - Throws: when a file that is not a socket is at `path`, another process listens there, or
     ///   the socket cannot be created or bound; the message names the path and what to do.
     public init(
-        path: String, group: String? = ControlServer.defaultGroup, loop: EpollEventLoop, logger: Logger = Logger("control"),
+        path: String, group: String? = ControlServer.defaultGroup, loop: any EventLoop, logger: Logger = Logger("control"),
         commands: @escaping () -> [String] = { [] }, handler: @escaping Handler
     ) throws(VitrineError) {
         self.path = path
@@ -75,19 +75,11 @@ public final class ControlServer {
         self.logger = logger
         self.handler = handler
         self.commands = commands
-        var address = try UnixSocketAddress(path: path)
+        var address = try UnixSocketAddress(path: path, what: "the control socket")
         try Self.removeStaleSocket(at: path, address: &address)
-        let fd: Int32
-        do {
-            fd = try Syscall.retrying("socket(AF_UNIX)") {
-                socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            }
-        } catch {
-            throw VitrineError(.ioFailure, "cannot create the control socket \(path)", cause: error)
-        }
-        self.listener = OwnedDescriptor(adopting: fd)
         do throws(SystemError) {
-            _ = try address.withSockaddr { (pointer, length) throws(SystemError) in try Syscall.retrying("bind(\(path))") { bind(fd, pointer, length) } }
+            self.listener = try address.bind(type: Int32(SOCK_STREAM.rawValue), nonBlocking: true)
+            let fd = self.listener.rawValue
             try Syscall.retrying("listen(\(path))") { listen(fd, 16) }
         } catch {
             let hint =
@@ -96,6 +88,7 @@ public final class ControlServer {
                 : nil
             throw VitrineError(.ioFailure, "cannot listen on the control socket \(path)", hint: hint, cause: error)
         }
+        let fd = self.listener.rawValue
         var info = stat()
         if lstat(path, &info) == 0 { self.fileIdentity = (UInt64(info.st_dev), UInt64(info.st_ino)) }
         if chmod(path, 0o660) != 0 {
@@ -123,7 +116,7 @@ public final class ControlServer {
     public func broadcast(_ event: JSONValue, kind: String) {
         let targets = self.clients.values.filter { client in client.subscription.map { $0.isEmpty || $0.contains(kind) } ?? false }
         guard !targets.isEmpty else { return }
-        let line = ControlClient.encode(event)
+        let line = ControlServerConnection.encode(event)
         for client in targets { client.send(line) }
     }
 
@@ -143,7 +136,7 @@ public final class ControlServer {
 
     // MARK: - Commands
 
-    func answer(_ request: ControlRequest, from client: ControlClient) -> ControlReply {
+    func answer(_ request: ControlRequest, from client: ControlServerConnection) -> ControlReply {
         switch request.command {
         case "hello":
             return .success(self.hello)
@@ -194,15 +187,15 @@ public final class ControlServer {
             let peer = Self.peer(of: fd)
             guard self.clients.count < Self.maximumClients else {
                 self.logger.warning("control client \(peer) refused: \(Self.maximumClients) clients are connected already")
-                let line = ControlClient.encode(
+                let line = ControlServerConnection.encode(
                     ControlReply.failure("too many control clients (\(Self.maximumClients) are connected); close one and connect again").message(id: nil))
                 _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                 descriptor.close()
                 continue
             }
-            let client: ControlClient
+            let client: ControlServerConnection
             do {
-                client = try ControlClient(descriptor: descriptor, peer: peer, server: self, loop: self.loop)
+                client = try ControlServerConnection(descriptor: descriptor, peer: peer, server: self, loop: self.loop)
             } catch {
                 self.logger.error("control client \(peer) refused: cannot read its socket: \(error)")
                 descriptor.close()
@@ -214,7 +207,7 @@ public final class ControlServer {
         }
     }
 
-    func closed(_ client: ControlClient, _ ending: ControlClient.Ending) {
+    func closed(_ client: ControlServerConnection, _ ending: ControlServerConnection.Ending) {
         guard self.clients.removeValue(forKey: ObjectIdentifier(client)) != nil else { return }
         switch ending {
         case .vanished: self.logger.notice("control client \(client.peer) disconnected")
@@ -246,15 +239,9 @@ public final class ControlServer {
                 .invalidArgument, "\(path) exists and is not a socket, so it is not replaced by the control socket",
                 hint: "remove it or choose another --control path")
         }
-        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        if probe >= 0 {
-            defer { Glibc.close(probe) }
-            let connected = address.withSockaddr { pointer, length in connect(probe, pointer, length) } == 0
-            if connected {
-                throw VitrineError(
-                    .invalidArgument, "another process is listening on the control socket \(path)", hint: "stop the other kiosk, or pass another --control path"
-                )
-            }
+        if (try? address.connect(type: Int32(SOCK_STREAM.rawValue))) != nil {
+            throw VitrineError(
+                .invalidArgument, "another process is listening on the control socket \(path)", hint: "stop the other kiosk, or pass another --control path")
         }
         guard unlink(path) == 0 else {
             throw VitrineError(.permissionDenied, "cannot remove the stale control socket \(path)", cause: SystemError("unlink", errno: Syscall.lastErrno))

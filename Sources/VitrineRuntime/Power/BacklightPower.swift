@@ -90,15 +90,15 @@ public final class BacklightPower: PanelPower {
 
     private func write(_ value: Int) -> Bool {
         let path = self.brightnessPath
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         let code: Int32
-        if fd >= 0 {
+        do throws(SystemError) {
+            let file = try OwnedDescriptor.open(path, flags: O_WRONLY | O_TRUNC)
             let bytes = Array("\(value)\n".utf8)
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            code = written == bytes.count ? 0 : errno
-            close(fd)
-        } else {
-            code = errno
+            let fd = file.rawValue
+            let written = try Syscall.retryingSize("write(\(path))") { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
+            code = written == bytes.count ? 0 : EIO
+        } catch {
+            code = error.errno
         }
         guard code != 0 else { return true }
         let reason = String(cString: strerror(code))

@@ -17,6 +17,9 @@ extension Runner {
     /// Whether the panel is blank now (false before `run` opened the display).
     public var isBlank: Bool { self.power?.isBlank ?? false }
 
+    /// On, dimmed or blank (on before `run` opened the display).
+    public var powerState: DisplayPower.State { self.power?.state ?? .on }
+
     /// Display power for the opened output: created once the first window exists, with the
     /// config's `display.power` (always on, no idle blanking, when absent — the control
     /// commands still work). Its events go where the scene's go.

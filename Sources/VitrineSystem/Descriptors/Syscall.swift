@@ -34,6 +34,20 @@ public enum Syscall {
         return result
     }
 
+    /// Sleeps for `duration` on this thread; a signal that interrupts it sleeps what remains
+    /// (the thread's own `nanosleep` loop, through `InterruptedCall` like every other call).
+    public static func sleep(for duration: Nanoseconds) {
+        let nanoseconds = max(0, duration.value)
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        _ = InterruptedCall.repeating(
+            {
+                let result = nanosleep(&request, &remaining)
+                request = remaining
+                return result
+            }, errno: { CVitrineShims_errno() })
+    }
+
     /// The errno of the last failed call on this thread.
     public static var lastErrno: Int32 { CVitrineShims_errno() }
 

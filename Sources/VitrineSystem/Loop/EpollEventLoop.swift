@@ -113,9 +113,16 @@ public final class EpollEventLoop: EventLoop {
         self.stopRequested = true
     }
 
-    /// Runs until `stop()`. Errors from `epoll_wait` (EINTR is retried) and from arming the
-    /// timerfd (`timerfd_settime(fd N)`) end the loop by throwing.
-    public func run() throws(SystemError) {
+    /// Runs until `stop()`, or for at most `duration`. Errors from `epoll_wait` (EINTR is
+    /// retried) and from arming the timerfd (`timerfd_settime(fd N)`) end the loop by throwing.
+    public func run(for duration: Nanoseconds?) throws(SystemError) {
+        var limit: TimerID?
+        if let duration { limit = self.schedule(after: duration) { [weak self] in self?.stop() } }
+        defer { if let limit { self.cancel(limit) } }
+        try self.runUntilStopped()
+    }
+
+    private func runUntilStopped() throws(SystemError) {
         self.stopRequested = false
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while !self.stopRequested {
@@ -144,12 +151,6 @@ public final class EpollEventLoop: EventLoop {
                 }
             }
         }
-    }
-
-    /// Runs the loop for at most `duration`, then returns (used by tools with a time limit).
-    public func run(for duration: Nanoseconds) throws(SystemError) {
-        self.schedule(after: duration) { [weak self] in self?.stop() }
-        try self.run()
     }
 
     // MARK: - Timers
@@ -244,15 +245,7 @@ public final class EpollEventLoop: EventLoop {
     }
 }
 
-/// What a watch of `EpollEventLoop` waits for.
-public struct WatchEvents: OptionSet, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    /// Data to read, a connection to accept, or the end of the stream (`EPOLLIN`).
-    public static let readable = WatchEvents(rawValue: 1)
-    /// Room in the send buffer (`EPOLLOUT`).
-    public static let writable = WatchEvents(rawValue: 2)
-
+extension WatchEvents {
     var epollBits: UInt32 {
         (self.contains(.readable) ? EPOLLIN.rawValue : 0) | (self.contains(.writable) ? EPOLLOUT.rawValue : 0)
     }

@@ -10,6 +10,7 @@ import VitrineCore
 /// length counts no trailing NUL (the usual bug, research/kiosk_boot.md §2).
 public final class SystemdNotifier {
     public let socketPath: String
+    private var address: UnixSocketAddress
     private let descriptor: OwnedDescriptor
     private let logger: Logger
     private var failed = false
@@ -27,7 +28,9 @@ public final class SystemdNotifier {
         guard let first = socketPath.first, first == "/" || first == "@" else {
             throw VitrineError(.invalidArgument, "NOTIFY_SOCKET=\(socketPath) is neither a path nor an abstract socket (@…)")
         }
-        guard socketPath.utf8.count < 108 else {
+        do {
+            self.address = try UnixSocketAddress(path: socketPath, what: "NOTIFY_SOCKET", example: "/run/systemd/notify")
+        } catch {
             throw VitrineError(.invalidArgument, "NOTIFY_SOCKET=\(socketPath) is longer than a socket address can be")
         }
         self.socketPath = socketPath
@@ -44,19 +47,10 @@ public final class SystemdNotifier {
     @discardableResult
     public func send(_ fields: [(String, String)]) -> Bool {
         let message = fields.map { "\($0.0)=\($0.1)" }.joined(separator: "\n")
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(self.socketPath.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path)
-            if path.first == UInt8(ascii: "@") { raw[0] = 0 }
-        }
-        let length = socklen_t(CVitrineShims_sockaddrUnPathOffset() + path.count)
         let bytes = Array(message.utf8)
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                bytes.withUnsafeBytes { sendto(self.descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), sa, length) }
-            }
+        let fd = self.descriptor.rawValue
+        let result = self.address.withSockaddr { address, length in
+            bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
         guard result >= 0 else {
             if !self.failed {

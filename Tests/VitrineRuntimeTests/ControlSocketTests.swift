@@ -11,12 +11,13 @@ import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
 
-@testable import VitrineCLI
-
-/// The control socket on the real runner (epoll loop, headless output, the ticket machine
-/// example), with real clients: `vitrine ctl`'s own connection, stepped from the loop's thread,
-/// and flooding clients on threads of their own. Docs/operations.md, "Control socket".
-@Suite("Control socket on the running kiosk", .serialized)
+/// The control socket on the real runner (headless output, the ticket machine example) with real
+/// clients on real Unix sockets — `vitrine ctl`'s own `ControlClient`, stepped from the loop's
+/// thread — on the manual clock: the loop reads the sockets (`ManualEventLoop(readsDescriptors:)`)
+/// while the test moves time, so the rate limit and the idle time are exact and nothing waits
+/// for the wall clock. What needs the kernel's own timing (a client that never reads, on a
+/// thread of its own) runs on the real loop. Docs/operations.md, "Control socket".
+@Suite("Control socket on the running kiosk")
 struct ControlSocketTests {
     static let tickets: String = {
         let file = #filePath
@@ -24,8 +25,8 @@ struct ControlSocketTests {
     }()
 
     /// The runner with the ticket machine on a 640×400 headless screen and its socket at `socket`.
-    static func runner(socket: String) throws -> Runner {
-        let runner = Runner(loop: try EpollEventLoop(), notifier: nil) { () throws(VitrineError) -> LoadedScene in
+    static func runner(socket: String, loop: any EventLoop = ManualEventLoop(readsDescriptors: true)) throws -> Runner {
+        let runner = Runner(loop: loop, notifier: nil) { () throws(VitrineError) -> LoadedScene in
             let loaded = try KioskConfigLoader.load(path: Self.tickets)
             var settings = loaded.configuration.settings
             settings.display.kind = .headless
@@ -40,11 +41,11 @@ struct ControlSocketTests {
     /// A client stepped from the loop's thread: requests are sent at once, replies and events
     /// read at the next step (100 ms later, the loop served them meanwhile).
     final class SteppedClient {
-        let connection: ControlConnection
+        let connection: ControlClient
         private(set) var received: [JSONValue] = []
         private var nextID = 0
 
-        init(path: String) throws { self.connection = try ControlConnection(path: path) }
+        init(path: String) throws { self.connection = try ControlClient(path: path) }
 
         @discardableResult
         func send(_ command: String, _ members: (String, JSONValue)...) throws -> Int {
@@ -54,13 +55,10 @@ struct ControlSocketTests {
             return self.nextID
         }
 
-        /// Everything that arrived since the last call.
+        /// Everything that arrived since the last call (never waits).
         @discardableResult
         func drain() -> [JSONValue] {
-            var lines: [JSONValue] = []
-            while let line = try? self.connection.readLine(timeout: 0.002) {
-                if let value = try? JSONParser.parse(line) { lines.append(value) }
-            }
+            let lines = self.connection.availableLines().lines.compactMap { try? JSONParser.parse($0) }
             self.received += lines
             return lines
         }
@@ -271,9 +269,9 @@ struct ControlSocketTests {
         #expect(member == 0, "a member of the socket's group may connect")
     }
 
-    @Test("the idle event reaches a subscribed client when nobody touched the panel for the idle time, and the kiosk is back at its start")
+    @Test("the idle event reaches a subscribed client exactly when nobody touched the panel for the idle time, and the kiosk is back at its start")
     func idleEvent() throws {
-        let fixture = try ConfigFixture()
+        let fixture = try FixtureFolder()
         let path = try fixture.write(
             #"""
             {"version": 2, "idle": {"after": 5, "action": "popToRoot"},
@@ -306,7 +304,9 @@ struct ControlSocketTests {
         #expect(idle["name"]?.stringValue == "popToRoot")
         #expect(idle["payload"] == .number(5))
         let waited = Double((runner.loop.now - subscribed).value) / 1e9
-        #expect(waited >= 5, "not before the idle time: \(waited) s")
+        // On the manual clock the idle time is exact: the event is read at the first 100 ms step
+        // after 5 s, plus the 0.4 s slide back to the start.
+        #expect(waited >= 5 && waited <= 5.6, "at the idle time: \(waited) s")
         #expect(client.events("screen").map { $0["name"]?.stringValue } == ["detail", "home"], "\(client.events("screen"))")
     }
 }

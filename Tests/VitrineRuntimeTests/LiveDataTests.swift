@@ -10,9 +10,9 @@ import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
 
-/// Data files on a running kiosk: the real runner, a real epoll loop, real inotify, real files
-/// written the ways integrators write them. Serialized: each test runs a loop for a moment.
-@Suite("Live data: a new version on the next frame, a bad one keeps the last good, a rename is picked up", .serialized)
+/// Data files on a running kiosk: the real runner on the manual clock, whose loop reads the real
+/// inotify descriptor, and real files written the ways integrators write them.
+@Suite("Live data: a new version on the next frame, a bad one keeps the last good, a rename is picked up")
 struct LiveDataTests {
     static let config = #"""
         {"version": 2, "data": {"menu": "menu.json"},
@@ -53,7 +53,7 @@ struct LiveDataTests {
         "a rewritten file shows on the next frame, the navigation stays; a truncated write keeps the last good data and says so in the status; a good one clears it"
     )
     func liveUpdates() throws {
-        let fixture = try ConfigFixture()
+        let fixture = try FixtureFolder()
         let path = try fixture.write(Self.config)
         let menu = fixture.directory.file("menu.json")
         try FileBytes.writeAtomically(Array(Self.menu(coffee: "3.20").utf8), to: menu)
@@ -101,7 +101,7 @@ struct LiveDataTests {
 
     @Test("a new version renamed over the file (the atomic replace) is picked up, again and again; a deleted file keeps the last good data")
     func renameReplace() throws {
-        let fixture = try ConfigFixture()
+        let fixture = try FixtureFolder()
         let path = try fixture.write(Self.config)
         let menu = fixture.directory.file("menu.json")
         try FileBytes.writeAtomically(Array(Self.menu(coffee: "1.00").utf8), to: menu)
@@ -141,7 +141,7 @@ struct LiveDataTests {
 
     @Test("a content sheet's header title bound to the data follows a new version, like a screen's bar title")
     func sheetHeaderTitle() throws {
-        let fixture = try ConfigFixture()
+        let fixture = try FixtureFolder()
         let path = try fixture.write(Self.config)
         let menu = fixture.directory.file("menu.json")
         try FileBytes.writeAtomically(Array(Self.menu(coffee: "1.00", special: "Monday").utf8), to: menu)
