@@ -255,7 +255,7 @@ struct ContentSheetTests {
         let finger = Finger(startingAt: 150)
         finger.down(Point(x: 640, y: 790)).hold(40).up()
         f.stage.play(finger)
-        #expect(f.sheet.presentation == .shown)
+        #expect(f.sheet.phase == .shown(.collapsed))
         #expect(f.sheet.state == .collapsed && f.sheet.visibleHeight == 400)
         #expect(f.events == ContentFixture.presentation)
     }

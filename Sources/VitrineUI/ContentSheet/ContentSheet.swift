@@ -36,13 +36,14 @@ public final class ContentSheet: View, NestedScrollParent {
     public var backgroundView: View?
     /// Whether the sheet can be dragged (original default true).
     public var enablePanGesture = true
-    public private(set) var state: ContentSheetState = .minimised
-    /// Where the sheet is in its life: presenting, shown, dismissing (or not presented).
-    public private(set) var presentation: ContentSheetPresentation = .hidden
+    /// Where the sheet is in its life: presenting, shown at a height, dismissing (or hidden).
+    public private(set) var phase = ContentSheetPhase.hidden
+    /// The original's state: where it last came to rest (`.minimised` unless shown).
+    public var state: ContentSheetState { self.phase.state }
     /// From `present` until a dismissal has finished (true while it slides away).
-    public var isPresented: Bool { self.presentation != .hidden }
+    public var isPresented: Bool { self.phase != .hidden }
     /// Sliding away: the sheet no longer takes touches and nothing stops the slide.
-    public var isDismissing: Bool { self.presentation == .dismissing }
+    public var isDismissing: Bool { self.phase == .dismissing }
     /// Every delegate and content callback, by name, in order (for tools and the state dump).
     public var onEvent: ((String) -> Void)?
 
@@ -61,7 +62,6 @@ public final class ContentSheet: View, NestedScrollParent {
     private let theme: Theme
     private var dragStartHeight = 0.0
     private var dragged = 0.0
-    private var dismissing: Bool { self.presentation == .dismissing }
 
     /// The sheet's top corners (the original's `layer.cornerRadius = 12` on the container).
     public static let cornerRadius = 12.0
@@ -96,7 +96,7 @@ public final class ContentSheet: View, NestedScrollParent {
         // A finger catches a presenting or settling sheet where it is drawn, never a dismissal:
         // stopping that spring would drop the completion that removes the sheet (the soak's
         // wedged sheet, issue 16).
-        self.pan.onDown = { [unowned self] _ in if !self.dismissing { self.motion.stop() } }
+        self.pan.onDown = { [unowned self] _ in if !self.isDismissing { self.motion.stop() } }
         self.pan.onChange = { [unowned self] pan in self.panChanged(pan) }
         self.outsideTouch.onTouchDown = { [unowned self] contact in self.touchedDown(at: Point(x: contact.x, y: contact.y)) }
         self.addGestureRecognizer(self.outsideTouch)
@@ -126,7 +126,7 @@ public final class ContentSheet: View, NestedScrollParent {
     /// Covers `host` (a window's root view) and slides the sheet up to its collapsed height.
     public func present(in host: View, animated: Bool = true) {
         guard !self.isPresented else { return }
-        self.presentation = .presenting
+        self.phase = .presenting
         self.isUserInteractionEnabled = true
         self.frame = host.bounds
         self.buildContent()
@@ -151,9 +151,8 @@ public final class ContentSheet: View, NestedScrollParent {
     /// callbacks. A finger may have caught the presentation's spring and a release's spring
     /// brought it to rest instead; the callbacks come then, once.
     private func finishPresenting(at state: ContentSheetState) {
-        guard self.presentation == .presenting else { return }
-        self.presentation = .shown
-        self.state = state
+        guard self.phase == .presenting else { return }
+        self.phase = .shown(state)
         self.emit("didAddContent") { self.content.contentSheetDidAddContent(self) }
         self.emit("didShow") { self.delegate?.contentSheetDidShow(self) }
         self.emit("didAppear") { self.delegate?.contentSheetDidAppear(self) }
@@ -161,16 +160,18 @@ public final class ContentSheet: View, NestedScrollParent {
 
     /// A settle spring that was not interrupted arrived at `state`.
     private func cameToRest(at state: ContentSheetState) {
-        guard self.isPresented, !self.dismissing else { return }
-        self.state = state
-        self.finishPresenting(at: state)
+        switch self.phase {
+        case .presenting: self.finishPresenting(at: state)
+        case .shown: self.phase = .shown(state)
+        case .hidden, .dismissing: break
+        }
     }
 
     /// Slides the sheet away (the backdrop fading with it), then removes it. Once it slides it
     /// takes no touches (they reach the screen below) and nothing catches it; `animated: false`
     /// during the slide ends it at once.
     public func dismiss(animated: Bool = true, velocity: Double = 0) {
-        switch self.presentation {
+        switch self.phase {
         case .hidden:
             return
         case .dismissing:
@@ -181,9 +182,8 @@ public final class ContentSheet: View, NestedScrollParent {
         case .presenting, .shown:
             break
         }
-        self.presentation = .dismissing
+        self.phase = .dismissing
         self.isUserInteractionEnabled = false
-        self.state = .minimised
         self.emit("willRemoveContent") { self.content.contentSheetWillRemoveContent(self) }
         self.emit("willHide") { self.delegate?.contentSheetWillHide(self) }
         self.emit("willDisappear") { self.delegate?.contentSheetWillDisappear(self) }
@@ -198,9 +198,9 @@ public final class ContentSheet: View, NestedScrollParent {
     }
 
     private func finishDismissing() {
-        guard self.dismissing else { return }
+        guard self.isDismissing else { return }
         self.removeFromSuperview()
-        self.presentation = .hidden
+        self.phase = .hidden
         self.emit("didRemoveContent") { self.content.contentSheetDidRemoveContent(self) }
         self.emit("didHide") { self.delegate?.contentSheetDidHide(self) }
         self.emit("didDisappear") { self.delegate?.contentSheetDidDisappear(self) }
@@ -208,7 +208,7 @@ public final class ContentSheet: View, NestedScrollParent {
 
     /// Moves a presented sheet to `state` (minimised dismisses it).
     public func move(to state: ContentSheetState, animated: Bool = true) {
-        guard self.isPresented, !self.dismissing else { return }
+        guard self.isPresented, !self.isDismissing else { return }
         guard state != .minimised else {
             self.dismiss(animated: animated)
             return
@@ -295,12 +295,12 @@ public final class ContentSheet: View, NestedScrollParent {
     // MARK: - Touches
 
     private func touchedDown(at point: Point) {
-        guard self.dismissOnTouchOutside, self.isPresented, !self.dismissing else { return }
+        guard self.dismissOnTouchOutside, self.isPresented, !self.isDismissing else { return }
         if !self.containerView.windowFrame.contains(point) { self.dismiss() }
     }
 
     private func panChanged(_ pan: PanGestureRecognizer) {
-        guard self.enablePanGesture, self.isPresented, !self.dismissing else { return }
+        guard self.enablePanGesture, self.isPresented, !self.isDismissing else { return }
         switch pan.state {
         case .began:
             self.motion.beginDrag()
@@ -361,7 +361,7 @@ public final class ContentSheet: View, NestedScrollParent {
 
     public func nestedScroll(before delta: Double, child: ScrollView) -> Double {
         // Finger up: the sheet grows to its expanded height before the list scrolls.
-        guard self.enablePanGesture, delta > 0, !self.dismissing else { return 0 }
+        guard self.enablePanGesture, delta > 0, !self.isDismissing else { return 0 }
         let room = self.expandedHeight - self.visibleHeight
         guard room > 0 else { return 0 }
         self.motion.beginDrag()
@@ -372,14 +372,14 @@ public final class ContentSheet: View, NestedScrollParent {
 
     public func nestedScroll(after unconsumed: Double, child: ScrollView) -> Double {
         // Finger down with the list at its top: the sheet follows the finger down.
-        guard self.enablePanGesture, unconsumed < 0, !self.dismissing else { return 0 }
+        guard self.enablePanGesture, unconsumed < 0, !self.isDismissing else { return 0 }
         self.motion.beginDrag()
         self.motion.drag(by: unconsumed)
         return unconsumed
     }
 
     public func nestedRelease(velocity: Double, child: ScrollView) -> Bool {
-        guard !self.dismissing else { return true }
+        guard !self.isDismissing else { return true }
         let resting = self.visibleHeight == self.expandedHeight || self.visibleHeight == self.collapsedHeight
         if resting && velocity > 0 {
             self.cameToRest(at: self.visibleHeight == self.expandedHeight ? .expanded : self.state == .minimised ? .collapsed : self.state)

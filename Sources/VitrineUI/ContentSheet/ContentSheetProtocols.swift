@@ -10,17 +10,26 @@ public enum ContentSheetState: String, Sendable, Equatable {
     case expanded
 }
 
-/// Where a content sheet is in its life, from `present` to the end of `dismiss`.
-public enum ContentSheetPresentation: String, Sendable, Equatable {
+/// Where a content sheet is in its life, from `present` to the end of `dismiss`, and — once it
+/// has come to rest — at which height: the one state machine of a sheet (`ContentSheet.phase`;
+/// the original's `ContentSheetState` is read from it).
+public enum ContentSheetPhase: Sendable, Equatable {
     /// Not presented (before `present`, after a dismissal finished).
     case hidden
     /// Sliding up (or caught by a finger) until it first comes to rest: then the did-show
     /// callbacks.
     case presenting
-    /// At rest or moving between its heights.
-    case shown
+    /// Presented; it last came to rest at this height (`.collapsed` or `.expanded`), and may be
+    /// moving between its heights now.
+    case shown(ContentSheetState)
     /// Sliding away; it takes no touches, and it cannot be caught.
     case dismissing
+
+    /// The original's state: `.minimised` unless shown.
+    public var state: ContentSheetState {
+        if case .shown(let state) = self { return state }
+        return .minimised
+    }
 }
 
 /// Presentation callbacks, in the original's order (every method has an empty default):

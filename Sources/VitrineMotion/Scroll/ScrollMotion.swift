@@ -1,5 +1,4 @@
 import VitrineCore
-import VitrineMotion
 
 /// One scrollable value — a scroll offset, a sheet's position — that a finger drags and that
 /// settles by a spring or coasts by deceleration when released, interruptible at any time.
