@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Tests/Fuzz (one per parser an outsider controls; Docs/testing.md,
-# "Fuzzing") with AddressSanitizer and runs each for SECONDS (default 60), starting from its
-# checked-in seeds (Tests/Fuzz/Corpus/<target>) and dictionary. Fails, naming the target and the
+# "Fuzzing") with AddressSanitizer and runs each for SECONDS (default 60; scripts/test.sh gives
+# 15), starting from its checked-in seeds (Tests/Fuzz/Corpus/<target>) and past crash inputs
+# (Tests/Fuzz/Crashes/<target>, also regression tests of the unit suite) and its dictionary. Fails, naming the target and the
 # input that did it, on any crash, leak, timeout (10 s per input) or passing 2 GB resident; prints
 # each target's total executions and executions per second.
 #
@@ -60,8 +61,9 @@ for target in "${targets[@]}"; do
   dict=$(dictionary "$target")
   [ -n "$dict" ] && options+=(-dict="Tests/Fuzz/Dictionaries/$dict.dict")
   echo "=== $target: ${seconds} s" >&2
-  ASAN_OPTIONS="detect_leaks=$leaks" "$bin/$target" "${options[@]}" \
-    "$work/corpus" "Tests/Fuzz/Corpus/$target" >"$work/log" 2>&1
+  inputs=("$work/corpus" "Tests/Fuzz/Corpus/$target")
+  [ -d "Tests/Fuzz/Crashes/$target" ] && inputs+=("Tests/Fuzz/Crashes/$target")
+  ASAN_OPTIONS="detect_leaks=$leaks" "$bin/$target" "${options[@]}" "${inputs[@]}" >"$work/log" 2>&1
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log" | tail -n 1)

@@ -13,13 +13,23 @@ struct VitrineProcess {
     /// Beside the test bundle: `swift build --build-tests` builds both into the same folder.
     static var binary: String { Directory.parent(of: Directory.linkTarget("/proc/self/exe") ?? "") + "/vitrine" }
 
+    /// The binary for what an instrumented child cannot show — its memory (AddressSanitizer's
+    /// quarantine keeps freed blocks resident): `VITRINE_RELEASE_BINARY`, the plain release build
+    /// scripts/test.sh makes, when this test runs under the sanitizer; the one beside the test
+    /// bundle otherwise. Nil under the sanitizer without it (a memory bound is then not checked).
+    static var memoryBinary: String? {
+        guard ProcessMemory.runsUnderAddressSanitizer else { return self.binary }
+        guard let path = Environment.value("VITRINE_RELEASE_BINARY"), access(path, X_OK) == 0 else { return nil }
+        return path
+    }
+
     let pid: pid_t
     let stderrPath: String
 
     /// Starts `vitrine arguments…` with `environment` added (through env(1), which execs it:
     /// same pid).
-    init(_ arguments: [String], environment: [String] = [], stderr: String) throws(SystemError) {
-        let argv = ["/usr/bin/env"] + environment + [Self.binary] + arguments
+    init(_ arguments: [String], environment: [String] = [], stderr: String, binary: String = VitrineProcess.binary) throws(SystemError) {
+        let argv = ["/usr/bin/env"] + environment + [binary] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -54,8 +64,10 @@ struct VitrineProcess {
     }
 
     /// Runs to the end and returns the status and stderr.
-    static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> (status: Int32?, stderr: String) {
-        let process = try VitrineProcess(arguments, stderr: directory.file("stderr.txt"))
+    static func run(_ arguments: [String], in directory: TemporaryDirectory, binary: String = VitrineProcess.binary) throws -> (
+        status: Int32?, stderr: String
+    ) {
+        let process = try VitrineProcess(arguments, stderr: directory.file("stderr.txt"), binary: binary)
         let end = process.wait()
         return (end.status, process.stderr)
     }

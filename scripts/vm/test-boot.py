@@ -34,7 +34,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, prepare_share, screen_matches,  # noqa: E402
+from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, make_share, screen_matches,  # noqa: E402
                         shell_quote, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
@@ -177,12 +177,12 @@ python3 -c "print(100.0 * ($b - $a) / $ticks / ($t1 - $t0), $b - $a, $ticks)"
 
 def main():
     checks = Checks("boot")
-    work, share, binary = prepare_share("boot")
+    work, share = make_share("boot")
+    binary = os.path.join(share, "vitrine")
     deb = os.environ.get("VITRINE_DEB") or build_deb(binary, os.path.join(work, "deb"))
     if not os.path.isfile(deb):
         raise SystemExit(f"FAIL boot: no Debian package at {deb} (VITRINE_DEB)")
     shutil.copy(deb, share)
-    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
     deb_in_guest = "/mnt/host/" + os.path.basename(deb)
     version = deb_field(deb, "Version")
     # The newer package of the upgrade: same binary, a higher version, and a kiosk.json of its

@@ -11,12 +11,11 @@ printing one PASS/FAIL line each:
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import Checks, Guest, Picture, build_image, log, prepare_share, screen_matches, swipe_steps  # noqa: E402
+from vitrine_vm import Picture, log, screen_matches, standalone, swipe_steps  # noqa: E402
 
 VITRINE = "/mnt/host/vitrine"
 WIDTH, HEIGHT = 1280, 800
@@ -24,34 +23,42 @@ WIDTH, HEIGHT = 1280, 800
 
 
 
+TEST_NAME = "demo"
+APPEND = "i8042.noaux"
+
+
+def prepare(ctx):
+    """The headless renders of the same screens, at the bochs mode's size."""
+    renders = os.path.join(ctx.work, "headless")
+    subprocess.run([ctx.binary, "demo", "--headless", "--out", renders, "--size", f"{WIDTH}x{HEIGHT}"], check=True, stdout=subprocess.DEVNULL)
+    ctx.first = Picture.load_png(os.path.join(renders, "01-onboarding-1.png"))
+    ctx.second = Picture.load_png(os.path.join(renders, "02-onboarding-2.png"))
+
+
+def run(guest, checks, ctx):
+    share, first, second = ctx.share, ctx.first, ctx.second
+    plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go",
+            "steps": swipe_steps(1000, 400, 400, WIDTH, HEIGHT) + [["wait", "/tmp/touch.back"]] + swipe_steps(300, 900, 400, WIDTH, HEIGHT)
+            + [["sleep", 600]]}
+    with open(os.path.join(share, "swipes.json"), "w") as f:
+        json.dump(plan, f)
+    guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipes.json", "/tmp/touch.log")
+    guest.wait_for("test -s /tmp/touch.ready", timeout=60)
+    guest.spawn(f"{VITRINE} demo --seconds 300", "/tmp/demo.log")
+    guest.wait_for("grep -q 'showing the kiosk' /tmp/demo.log", timeout=90)
+    screen_matches(guest, first, "vitrine demo shows the first onboarding page on the bochs display", checks, timeout=60)
+    # The swipe left; once the second page is on screen, the swipe right.
+    guest.run("touch /tmp/touch.go")
+    screen_matches(guest, second, "a uinput swipe left moves the pager to the second page", checks, timeout=60)
+    guest.run("touch /tmp/touch.back")
+    screen_matches(guest, first, "a swipe right brings the first page back", checks, timeout=60)
+    status, output = guest.run("cat /tmp/demo.log")
+    log(output[-800:])
+    checks.check("the demo is still running", guest.run("pgrep -x vitrine")[0] == 0)
+
+
 def main():
-    checks = Checks("demo")
-    work, share, binary = prepare_share("demo")
-    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
-    # The headless renders of the same screens, at the bochs mode's size.
-    renders = os.path.join(work, "headless")
-    subprocess.run([binary, "demo", "--headless", "--out", renders, "--size", f"{WIDTH}x{HEIGHT}"], check=True, stdout=subprocess.DEVNULL)
-    first = Picture.load_png(os.path.join(renders, "01-onboarding-1.png"))
-    second = Picture.load_png(os.path.join(renders, "02-onboarding-2.png"))
-    image = build_image()
-    with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
-        plan = {"device": "touch", "ready": "/tmp/touch.ready", "go": "/tmp/touch.go",
-                "steps": swipe_steps(1000, 400, 400, WIDTH, HEIGHT) + [["sleep", 30]] + swipe_steps(300, 900, 400, WIDTH, HEIGHT) + [["sleep", 600]]}
-        with open(os.path.join(share, "swipes.json"), "w") as f:
-            json.dump(plan, f)
-        guest.spawn("python3 /mnt/host/uinput_device.py /mnt/host/swipes.json", "/tmp/touch.log")
-        guest.wait_for("test -s /tmp/touch.ready", timeout=60)
-        guest.spawn(f"{VITRINE} demo --seconds 300", "/tmp/demo.log")
-        guest.wait_for("grep -q 'showing the kiosk' /tmp/demo.log", timeout=90)
-        screen_matches(guest, first, "vitrine demo shows the first onboarding page on the bochs display", checks, timeout=60)
-        # The swipe left, then after 30 s (frames are slow under TCG) the swipe right.
-        guest.run("touch /tmp/touch.go")
-        screen_matches(guest, second, "a uinput swipe left moves the pager to the second page", checks, timeout=28)
-        screen_matches(guest, first, "a swipe right brings the first page back", checks, timeout=40)
-        status, output = guest.run("cat /tmp/demo.log")
-        log(output[-800:])
-        checks.check("the demo is still running", guest.run("pgrep -x vitrine")[0] == 0)
-    return checks.finish()
+    return standalone(TEST_NAME, APPEND, prepare, run)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,10 @@ list-inputs` report through the real kernel, udev and libinput, printing one PAS
 import json
 import os
 import re
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import Checks, Guest, build_image, prepare_share, shell_quote  # noqa: E402
+from vitrine_vm import shell_quote, standalone  # noqa: E402
 
 VITRINE = "/mnt/host/vitrine"
 DEVICE = "vitrine-test-touch"
@@ -161,125 +160,133 @@ def compare(checks, label, actual, expected):
     return checks.check(label, ok, detail)
 
 
+TEST_NAME = "input"
+# No PS/2 mouse, so the seat starts without a pointer.
+APPEND = "i8042.noaux"
+
+
+def prepare(ctx):
+    """Nothing to prepare on the host: the expected frames are computed from the steps."""
+
+
+def run(guest, checks, ctx):
+    share = ctx.share
+    s = Session(guest, share)
+    size = f"--size {WIDTH}x{HEIGHT}"
+
+    # No touchscreen and no mouse: the kiosk runs on and says so once.
+    status, output = guest.run(f"{VITRINE} input-debug {size} --seconds 4")
+    said = output.count("no touchscreen or mouse on seat0")
+    checks.check("no input device: input-debug keeps running and says so exactly once", status == 0 and said == 1,
+                 f"status {status}, said {said} times")
+
+    # Default size: the display's current mode, read without DRM master.
+    displays = guest.run(f"{VITRINE} list-displays")[1]
+    mode = re.search(r"CRTC \d+: framebuffer [1-9]\d*, (\d+x\d+)@", displays)
+    header = guest.run(f"{VITRINE} input-debug --seconds 1")[1].splitlines()[0]
+    checks.check("without --size, input-debug maps onto the display's current mode",
+                 mode is not None and f"screen {mode.group(1)} px (the current mode of /dev/dri/card0)" in header, header)
+
+    # Rotation 0, device present before Vitrine starts (coldplug).
+    steps = drag()
+    node, go = s.device(steps)
+    status, listing = guest.run(f"{VITRINE} list-inputs")
+    block = listing.split(f"{node}: {DEVICE}\n", 1)[-1].split("\n/dev/", 1)[0]
+    checks.check("list-inputs shows the touchscreen with capability touch and its size in mm",
+                 status == 0 and f"{node}: {DEVICE}" in listing and "capabilities: touch\n" in block and "size: 255.9x157.5 mm" in block,
+                 block.strip().replace("\n", "; "))
+    pid = s.debug(size, "/tmp/r0.log")
+    s.play(go, "/tmp/r0.log", "#0 ended")
+    output = s.stop(pid, "/tmp/r0.log")
+    compare(checks, "rotation 0: the drag comes out at the mapped logical points", frame_lines(output), expected_frames(steps))
+
+    # Rotation 90, device plugged in while Vitrine runs (hotplug).
+    pid = s.debug(f"{size} --rotation 90", "/tmp/r90.log", device=None)
+    node, go = s.device(steps)
+    added = s.wait("/tmp/r90.log", "added " + DEVICE)
+    s.play(go, "/tmp/r90.log", "#0 ended")
+    output = s.stop(pid, "/tmp/r90.log")
+    checks.check("a touchscreen plugged in while running is added", added)
+    compare(checks, "rotation 90: the drag comes out turned with the picture", frame_lines(output), expected_frames(steps, rotation=90))
+
+    # A calibration file.
+    guest.run(f"mkdir -p /tmp/cal && printf '# device: {DEVICE}\\nLIBINPUT_CALIBRATION_MATRIX=\"0.5 0 0.25 0 0.5 0.25\"\\n' > /tmp/cal/{KEY}.env")
+    node, go = s.device(steps)
+    listing = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
+    checks.check("list-inputs shows the calibration file's matrix and where it came from",
+                 f"calibration: 0.5 0 0.25 0 0.5 0.25 (file /tmp/cal/{KEY}.env)" in listing, listing.strip().splitlines()[-3:])
+    pid = s.debug(f"{size} --calibration /tmp/cal", "/tmp/cal.log")
+    s.play(go, "/tmp/cal.log", "#0 ended")
+    output = s.stop(pid, "/tmp/cal.log")
+    compare(checks, "a calibration file applies to the device's touches", frame_lines(output), expected_frames(steps, calibration=HALF))
+
+    # A udev LIBINPUT_CALIBRATION_MATRIX is kept unless a file overrides it.
+    guest.run(f"echo 'ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{{name}}==\"{DEVICE}\", "
+              f"ENV{{LIBINPUT_CALIBRATION_MATRIX}}=\"0 -1 1 1 0 0\"' > {UDEV_RULE} && udevadm control --reload", check=True)
+    node, go = s.device(steps)
+    plain = guest.run(f"{VITRINE} list-inputs --calibration /tmp/nothing")[1]
+    overridden = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
+    checks.check("a udev LIBINPUT_CALIBRATION_MATRIX is kept and reported as such",
+                 "calibration: 0 -1 1 1 0 0 (udev property LIBINPUT_CALIBRATION_MATRIX)" in plain, plain.strip().splitlines()[-3:])
+    checks.check("a calibration file overrides the udev property", f"(file /tmp/cal/{KEY}.env)" in overridden)
+    pid = s.debug(f"{size} --calibration /tmp/nothing", "/tmp/udev.log")
+    s.play(go, "/tmp/udev.log", "#0 ended")
+    output = s.stop(pid, "/tmp/udev.log")
+    compare(checks, "the udev matrix applies to the touches", frame_lines(output), expected_frames(steps, calibration=QUARTER_TURN))
+    guest.run(f"rm -f {UDEV_RULE} && udevadm control --reload")
+
+    # Five contacts, recorded with libinput record at the same time.
+    steps = five_fingers()
+    node, go = s.device(steps)
+    recorder = guest.spawn(f"libinput record -o /tmp/five.yml {node}", "/tmp/record.log")
+    pid = s.debug(size, "/tmp/five.log")
+    s.play(go, "/tmp/five.log", "#0 ended")
+    output = s.stop(pid, "/tmp/five.log")
+    guest.run(f"kill -INT {recorder}; sleep 1")
+    live = frame_lines(output)
+    compare(checks, "five contacts: five in, five out, in order, ids stable", live, expected_frames(steps))
+    replay = guest.run(f"{VITRINE} input-debug {size} --replay /tmp/five.yml")[1]
+    compare(checks, "a libinput record of the session replays to the same frames", frame_lines(replay), live)
+    compare(checks, "and with the same timing", [f"{t:.3f}" for t in frame_times(replay)], [f"{t:.3f}" for t in frame_times(output)])
+
+    # Unplugged mid-contact.
+    steps = drag(lift=False) + [["destroy"]]
+    node, go = s.device(steps)
+    pid = s.debug(size, "/tmp/unplug.log")
+    last = logical(1024 + 64 * 3, 2048)
+    s.play(go, "/tmp/unplug.log", f"#0 moved \\({last[0]:.2f}, {last[1]:.2f}\\)".replace(".", "\\."))
+    output = s.stop(pid, "/tmp/unplug.log")
+    lines = frame_lines(output)
+    cancelled = f"{DEVICE}: #0 cancelled ({last[0]:.2f}, {last[1]:.2f})"
+    after = output.split(cancelled, 1)[-1]
+    checks.check("unplugged mid-drag: the contact is cancelled, then the device removed",
+                 lines[-1:] == [cancelled] and f"removed {DEVICE} ({node})" in after and lines[:-1] == expected_frames(steps),
+                 " | ".join(lines[-2:]))
+
+    # A mouse is one contact while its left button is down.
+    mouse_steps = [["button", 1], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["button", 0], ["sleep", 0.3]]
+    node, go = s.device(mouse_steps, kind="mouse")
+    pid = s.debug(size, "/tmp/mouse.log", device="vitrine-test-mouse")
+    s.play(go, "/tmp/mouse.log", "#32 ended", device="vitrine-test-mouse")
+    output = s.stop(pid, "/tmp/mouse.log")
+    phases = re.findall(r"frame vitrine-test-mouse: #32 (\w+) \(([\d.]+), ([\d.]+)\)", output)
+    checks.check("a mouse is contact #32: began at the centre, moved right, ended",
+                 [p[0] for p in phases] == ["began", "moved", "moved", "ended"] and phases[0][1:] == ("640.00", "400.00")
+                 and float(phases[2][1]) > float(phases[1][1]) > 640, str(phases))
+
+    # Permission denied, as a user outside the 'input' group.
+    node, go = s.device([["sleep", 0.1]], hold=False)
+    nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"
+    status, output = guest.run(f"{nobody} {VITRINE} list-inputs")
+    checks.check("permission denied names the 'input' group", status == 1 and f"cannot open {node}: Permission denied" in output
+                 and "add the user to the 'input' group" in output, next((l for l in output.splitlines() if "cannot open" in l), "no output"))
+    status, output = guest.run(f"{nobody} {VITRINE} input-debug {size} --seconds 2")
+    checks.check("input-debug as that user says so too, and runs on", status == 0 and "error: cannot open" in output and "'input' group" in output)
+    guest.run(f"touch {go}")
+
+
 def main():
-    checks = Checks("input")
-    work, share, _ = prepare_share("input")
-    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
-    image = build_image()
-    with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
-        s = Session(guest, share)
-        size = f"--size {WIDTH}x{HEIGHT}"
-
-        # No touchscreen and no mouse: the kiosk runs on and says so once.
-        status, output = guest.run(f"{VITRINE} input-debug {size} --seconds 4")
-        said = output.count("no touchscreen or mouse on seat0")
-        checks.check("no input device: input-debug keeps running and says so exactly once", status == 0 and said == 1,
-                     f"status {status}, said {said} times")
-
-        # Default size: the display's current mode, read without DRM master.
-        displays = guest.run(f"{VITRINE} list-displays")[1]
-        mode = re.search(r"CRTC \d+: framebuffer [1-9]\d*, (\d+x\d+)@", displays)
-        header = guest.run(f"{VITRINE} input-debug --seconds 1")[1].splitlines()[0]
-        checks.check("without --size, input-debug maps onto the display's current mode",
-                     mode is not None and f"screen {mode.group(1)} px (the current mode of /dev/dri/card0)" in header, header)
-
-        # Rotation 0, device present before Vitrine starts (coldplug).
-        steps = drag()
-        node, go = s.device(steps)
-        status, listing = guest.run(f"{VITRINE} list-inputs")
-        block = listing.split(f"{node}: {DEVICE}\n", 1)[-1].split("\n/dev/", 1)[0]
-        checks.check("list-inputs shows the touchscreen with capability touch and its size in mm",
-                     status == 0 and f"{node}: {DEVICE}" in listing and "capabilities: touch\n" in block and "size: 255.9x157.5 mm" in block,
-                     block.strip().replace("\n", "; "))
-        pid = s.debug(size, "/tmp/r0.log")
-        s.play(go, "/tmp/r0.log", "#0 ended")
-        output = s.stop(pid, "/tmp/r0.log")
-        compare(checks, "rotation 0: the drag comes out at the mapped logical points", frame_lines(output), expected_frames(steps))
-
-        # Rotation 90, device plugged in while Vitrine runs (hotplug).
-        pid = s.debug(f"{size} --rotation 90", "/tmp/r90.log", device=None)
-        node, go = s.device(steps)
-        added = s.wait("/tmp/r90.log", "added " + DEVICE)
-        s.play(go, "/tmp/r90.log", "#0 ended")
-        output = s.stop(pid, "/tmp/r90.log")
-        checks.check("a touchscreen plugged in while running is added", added)
-        compare(checks, "rotation 90: the drag comes out turned with the picture", frame_lines(output), expected_frames(steps, rotation=90))
-
-        # A calibration file.
-        guest.run(f"mkdir -p /tmp/cal && printf '# device: {DEVICE}\\nLIBINPUT_CALIBRATION_MATRIX=\"0.5 0 0.25 0 0.5 0.25\"\\n' > /tmp/cal/{KEY}.env")
-        node, go = s.device(steps)
-        listing = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
-        checks.check("list-inputs shows the calibration file's matrix and where it came from",
-                     f"calibration: 0.5 0 0.25 0 0.5 0.25 (file /tmp/cal/{KEY}.env)" in listing, listing.strip().splitlines()[-3:])
-        pid = s.debug(f"{size} --calibration /tmp/cal", "/tmp/cal.log")
-        s.play(go, "/tmp/cal.log", "#0 ended")
-        output = s.stop(pid, "/tmp/cal.log")
-        compare(checks, "a calibration file applies to the device's touches", frame_lines(output), expected_frames(steps, calibration=HALF))
-
-        # A udev LIBINPUT_CALIBRATION_MATRIX is kept unless a file overrides it.
-        guest.run(f"echo 'ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{{name}}==\"{DEVICE}\", "
-                  f"ENV{{LIBINPUT_CALIBRATION_MATRIX}}=\"0 -1 1 1 0 0\"' > {UDEV_RULE} && udevadm control --reload", check=True)
-        node, go = s.device(steps)
-        plain = guest.run(f"{VITRINE} list-inputs --calibration /tmp/nothing")[1]
-        overridden = guest.run(f"{VITRINE} list-inputs --calibration /tmp/cal")[1]
-        checks.check("a udev LIBINPUT_CALIBRATION_MATRIX is kept and reported as such",
-                     "calibration: 0 -1 1 1 0 0 (udev property LIBINPUT_CALIBRATION_MATRIX)" in plain, plain.strip().splitlines()[-3:])
-        checks.check("a calibration file overrides the udev property", f"(file /tmp/cal/{KEY}.env)" in overridden)
-        pid = s.debug(f"{size} --calibration /tmp/nothing", "/tmp/udev.log")
-        s.play(go, "/tmp/udev.log", "#0 ended")
-        output = s.stop(pid, "/tmp/udev.log")
-        compare(checks, "the udev matrix applies to the touches", frame_lines(output), expected_frames(steps, calibration=QUARTER_TURN))
-        guest.run(f"rm -f {UDEV_RULE} && udevadm control --reload")
-
-        # Five contacts, recorded with libinput record at the same time.
-        steps = five_fingers()
-        node, go = s.device(steps)
-        recorder = guest.spawn(f"libinput record -o /tmp/five.yml {node}", "/tmp/record.log")
-        pid = s.debug(size, "/tmp/five.log")
-        s.play(go, "/tmp/five.log", "#0 ended")
-        output = s.stop(pid, "/tmp/five.log")
-        guest.run(f"kill -INT {recorder}; sleep 1")
-        live = frame_lines(output)
-        compare(checks, "five contacts: five in, five out, in order, ids stable", live, expected_frames(steps))
-        replay = guest.run(f"{VITRINE} input-debug {size} --replay /tmp/five.yml")[1]
-        compare(checks, "a libinput record of the session replays to the same frames", frame_lines(replay), live)
-        compare(checks, "and with the same timing", [f"{t:.3f}" for t in frame_times(replay)], [f"{t:.3f}" for t in frame_times(output)])
-
-        # Unplugged mid-contact.
-        steps = drag(lift=False) + [["destroy"]]
-        node, go = s.device(steps)
-        pid = s.debug(size, "/tmp/unplug.log")
-        last = logical(1024 + 64 * 3, 2048)
-        s.play(go, "/tmp/unplug.log", f"#0 moved \\({last[0]:.2f}, {last[1]:.2f}\\)".replace(".", "\\."))
-        output = s.stop(pid, "/tmp/unplug.log")
-        lines = frame_lines(output)
-        cancelled = f"{DEVICE}: #0 cancelled ({last[0]:.2f}, {last[1]:.2f})"
-        after = output.split(cancelled, 1)[-1]
-        checks.check("unplugged mid-drag: the contact is cancelled, then the device removed",
-                     lines[-1:] == [cancelled] and f"removed {DEVICE} ({node})" in after and lines[:-1] == expected_frames(steps),
-                     " | ".join(lines[-2:]))
-
-        # A mouse is one contact while its left button is down.
-        mouse_steps = [["button", 1], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["rel", 4, 0], ["sleep", 0.1], ["button", 0], ["sleep", 0.3]]
-        node, go = s.device(mouse_steps, kind="mouse")
-        pid = s.debug(size, "/tmp/mouse.log", device="vitrine-test-mouse")
-        s.play(go, "/tmp/mouse.log", "#32 ended", device="vitrine-test-mouse")
-        output = s.stop(pid, "/tmp/mouse.log")
-        phases = re.findall(r"frame vitrine-test-mouse: #32 (\w+) \(([\d.]+), ([\d.]+)\)", output)
-        checks.check("a mouse is contact #32: began at the centre, moved right, ended",
-                     [p[0] for p in phases] == ["began", "moved", "moved", "ended"] and phases[0][1:] == ("640.00", "400.00")
-                     and float(phases[2][1]) > float(phases[1][1]) > 640, str(phases))
-
-        # Permission denied, as a user outside the 'input' group.
-        node, go = s.device([["sleep", 0.1]], hold=False)
-        nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups"
-        status, output = guest.run(f"{nobody} {VITRINE} list-inputs")
-        checks.check("permission denied names the 'input' group", status == 1 and f"cannot open {node}: Permission denied" in output
-                     and "add the user to the 'input' group" in output, next((l for l in output.splitlines() if "cannot open" in l), "no output"))
-        status, output = guest.run(f"{nobody} {VITRINE} input-debug {size} --seconds 2")
-        checks.check("input-debug as that user says so too, and runs on", status == 0 and "error: cannot open" in output and "'input' group" in output)
-        guest.run(f"touch {go}")
-    return checks.finish()
+    return standalone(TEST_NAME, APPEND, prepare, run)
 
 
 if __name__ == "__main__":

@@ -24,8 +24,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, install_tree, log, prepare_share,  # noqa: E402
-                        screen_matches, shell_quote)
+from vitrine_vm import ROOT, Picture, log, screen_matches, standalone  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 800
 BOOT_TIMEOUT = 240
@@ -85,95 +84,102 @@ def dpms(guest):
     return output.strip()
 
 
-def main():
-    checks = Checks("operations")
-    work, share, binary = prepare_share("operations")
-    install_tree(share)
-    renders = os.path.join(work, "render")
-    subprocess.run([binary, "render", os.path.join(ROOT, "Examples", "tickets", "kiosk.json"), "--out", renders,
+TEST_NAME = "operations"
+APPEND = "i8042.noaux"
+
+
+def prepare(ctx):
+    """vitrine render of the ticket machine at the bochs mode's size: what the screen must show."""
+    renders = os.path.join(ctx.work, "render")
+    subprocess.run([ctx.binary, "render", os.path.join(ROOT, "Examples", "tickets", "kiosk.json"), "--out", renders,
                     "--size", f"{WIDTH}x{HEIGHT}"], check=True, stdout=subprocess.DEVNULL)
-    choose = Picture.load_png(os.path.join(renders, "01-choose.png"))
-    confirm = Picture.load_png(os.path.join(renders, "02-confirm-single.png"))
-    image = build_image()
-    with Guest(os.path.join(work, "guest"), image, share, append="i8042.noaux") as guest:
-        status, output = guest.run(
-            "/mnt/host/repo/scripts/install.sh --binary /mnt/host/vitrine --config /mnt/host/repo/Examples/tickets/kiosk.json"
-            " && systemctl start vitrine", timeout=400)
-        log(output[-1200:])
-        checks.check("the ticket machine installs (config, images, data) and its service starts", status == 0, f"exit {status}")
-        status, _ = guest.run("test -f /etc/vitrine/data/fares.json")
-        checks.check("install.sh copies the config's data folder", status == 0)
-        if guest.run("systemctl is-active vitrine")[1].strip() != "active":
-            log(guest.run("systemctl status vitrine --no-pager -l; journalctl -b -u vitrine --no-pager | tail -40")[1])
-            return checks.finish()
-        guest.wait_for("systemctl show -p StatusText --value vitrine | grep -q 'showing the kiosk'", timeout=BOOT_TIMEOUT)
-        screen_matches(guest, choose, "the service shows the ticket list, equal to vitrine render's 01-choose.png", checks, timeout=90)
+    ctx.choose = Picture.load_png(os.path.join(renders, "01-choose.png"))
+    ctx.confirm = Picture.load_png(os.path.join(renders, "02-confirm-single.png"))
 
-        _, mode = guest.run("stat -c '%a %G %F' /run/vitrine/control.sock")
-        _, folder = guest.run("stat -c '%a %U %G' /run/vitrine; journalctl -u vitrine --no-pager | grep -i 'control' | tail -5")
-        checks.check("the control socket is /run/vitrine/control.sock, mode 660, group vitrine-control",
-                     mode.strip() == "660 vitrine-control socket", mode.strip() + "; folder " + folder.strip())
-        status, output = ctl(guest, "state", user="nobody")
-        checks.check("a user outside vitrine-control is refused, and told what to do",
-                     status != 0 and "vitrine-control" in output and "not allowed" in output, output.strip()[-300:])
-        status, output = guest.run("useradd --system --no-create-home --no-user-group --shell /usr/sbin/nologin --groups vitrine-control ticketdesk 2>&1; id ticketdesk")
-        log(f"useradd ticketdesk: {status} {output.strip()}")
-        status, output = ctl(guest, "state", user="ticketdesk")
-        checks.check("a member of vitrine-control gets the state", status == 0 and '"screen": "choose"' in output, output.strip()[-300:])
-        _, journal = guest.run("journalctl -u vitrine --no-pager | grep 'control client connected' | tail -2")
-        checks.check("the journal names each client's pid, uid and gid", "uid" in journal and "pid" in journal, journal.strip())
 
-        status, output = ctl(guest, "navigate to=push screen=confirm-single")
-        checks.check("vitrine ctl navigate pushes the confirmation", status == 0, output.strip()[-300:])
-        screen_matches(guest, confirm, "the pushed screen equals vitrine render's 02-confirm-single.png", checks, timeout=60)
+def run(guest, checks, ctx):
+    share, choose, confirm = ctx.share, ctx.choose, ctx.confirm
+    status, output = guest.run(
+        "/mnt/host/repo/scripts/install.sh --binary /mnt/host/vitrine --config /mnt/host/repo/Examples/tickets/kiosk.json"
+        " && systemctl start vitrine", timeout=400)
+    log(output[-1200:])
+    checks.check("the ticket machine installs (config, images, data) and its service starts", status == 0, f"exit {status}")
+    status, _ = guest.run("test -f /etc/vitrine/data/fares.json")
+    checks.check("install.sh copies the config's data folder", status == 0)
+    if guest.run("systemctl is-active vitrine")[1].strip() != "active":
+        log(guest.run("systemctl status vitrine --no-pager -l; journalctl -b -u vitrine --no-pager | tail -40")[1])
+        return
+    guest.wait_for("systemctl show -p StatusText --value vitrine | grep -q 'showing the kiosk'", timeout=BOOT_TIMEOUT)
+    screen_matches(guest, choose, "the service shows the ticket list, equal to vitrine render's 01-choose.png", checks, timeout=90)
 
-        guest.spawn("runuser -u ticketdesk -- python3 /mnt/host/repo/Examples/tickets/ticket_client.py --once --delay 1", "/tmp/client.log")
-        guest.wait_for("grep -q 'waiting for purchases' /tmp/client.log", timeout=60)
-        start_tap(guest, share, "buy", BUY)
-        try:
-            guest.wait_for("grep -q 'back on' /tmp/client.log", timeout=90)
-        except TimeoutError:
-            pass
-        _, client = guest.run("cat /tmp/client.log")
-        checks.check("ticket_client.py receives purchase (single, 2.90) after a uinput tap on Buy",
-                     "purchase: single for 2.90" in client, client.strip()[-400:])
-        screen_matches(guest, choose, "the client put the kiosk back on the ticket list (equal to the render)", checks, timeout=60)
+    _, mode = guest.run("stat -c '%a %G %F' /run/vitrine/control.sock")
+    _, folder = guest.run("stat -c '%a %U %G' /run/vitrine; journalctl -u vitrine --no-pager | grep -i 'control' | tail -5")
+    checks.check("the control socket is /run/vitrine/control.sock, mode 660, group vitrine-control",
+                 mode.strip() == "660 vitrine-control socket", mode.strip() + "; folder " + folder.strip())
+    status, output = ctl(guest, "state", user="nobody")
+    checks.check("a user outside vitrine-control is refused, and told what to do",
+                 status != 0 and "vitrine-control" in output and "not allowed" in output, output.strip()[-300:])
+    status, output = guest.run("useradd --system --no-create-home --no-user-group --shell /usr/sbin/nologin --groups vitrine-control ticketdesk 2>&1; id ticketdesk")
+    log(f"useradd ticketdesk: {status} {output.strip()}")
+    status, output = ctl(guest, "state", user="ticketdesk")
+    checks.check("a member of vitrine-control gets the state", status == 0 and '"screen": "choose"' in output, output.strip()[-300:])
+    _, journal = guest.run("journalctl -u vitrine --no-pager | grep 'control client connected' | tail -2")
+    checks.check("the journal names each client's pid, uid and gid", "uid" in journal and "pid" in journal, journal.strip())
 
-        before = state(guest)
-        status, output = ctl(guest, "blank")
-        time.sleep(2)
-        off = dpms(guest)
-        checks.check("vitrine ctl blank switches the panel off: the connector's dpms reads Off (bochs shows no DPMS in a screendump)",
-                     status == 0 and off == "Off", f"dpms {off!r}; {output.strip()[-200:]}")
-        first = state(guest)
-        # Something that would draw: the language switches; no frame may be drawn while blank.
-        ctl(guest, "language language=de")
-        time.sleep(3)
-        second = state(guest)
-        checks.check("no frames while blank (the state's frame time stands still)",
-                     first.get("runtime", {}).get("blank") is True and first.get("time_ms") == second.get("time_ms") is not None,
-                     f"{first.get('time_ms')} then {second.get('time_ms')}")
-        ctl(guest, "language language=en")
-        start_tap(guest, share, "wake", DAY_ROW)
-        woke = wait_state(guest, lambda s: s.get("runtime", {}).get("blank") is False, timeout=60)
-        time.sleep(2)
-        on = dpms(guest)
-        after = state(guest)
-        checks.check("a uinput tap wakes the panel (dpms On)", on == "On" and woke.get("runtime", {}).get("blank") is False, f"dpms {on!r}")
-        checks.check("the waking tap pressed nothing (still on the ticket list)",
-                     after.get("navigation", {}).get("stack") == ["choose"] == before.get("navigation", {}).get("stack"),
-                     str(after.get("navigation")))
-        screen_matches(guest, choose, "after waking the screen is the ticket list again", checks, timeout=60)
+    status, output = ctl(guest, "navigate to=push screen=confirm-single")
+    checks.check("vitrine ctl navigate pushes the confirmation", status == 0, output.strip()[-300:])
+    screen_matches(guest, confirm, "the pushed screen equals vitrine render's 02-confirm-single.png", checks, timeout=60)
 
-        _, security = guest.run("systemd-analyze security vitrine.service --no-pager 2>&1 | tail -1")
-        log("systemd-analyze security vitrine.service: " + security.strip())
-        words = [w for w in security.split() if w.replace(".", "", 1).isdigit()]
-        exposure = float(words[0]) if words else 99.0
-        checks.check(f"systemd-analyze security vitrine.service is at most {SECURITY_BOUND}", exposure <= SECURITY_BOUND, security.strip())
-        _, journal = guest.run("journalctl -u vitrine --no-pager | tail -25")
-        log(journal[-2000:])
-        checks.check("the kiosk is still running", guest.run("systemctl is-active vitrine")[1].strip() == "active")
-    return checks.finish()
+    guest.spawn("runuser -u ticketdesk -- python3 /mnt/host/repo/Examples/tickets/ticket_client.py --once --delay 1", "/tmp/client.log")
+    guest.wait_for("grep -q 'waiting for purchases' /tmp/client.log", timeout=60)
+    start_tap(guest, share, "buy", BUY)
+    try:
+        guest.wait_for("grep -q 'back on' /tmp/client.log", timeout=90)
+    except TimeoutError:
+        pass
+    _, client = guest.run("cat /tmp/client.log")
+    checks.check("ticket_client.py receives purchase (single, 2.90) after a uinput tap on Buy",
+                 "purchase: single for 2.90" in client, client.strip()[-400:])
+    screen_matches(guest, choose, "the client put the kiosk back on the ticket list (equal to the render)", checks, timeout=60)
+
+    before = state(guest)
+    status, output = ctl(guest, "blank")
+    time.sleep(2)
+    off = dpms(guest)
+    checks.check("vitrine ctl blank switches the panel off: the connector's dpms reads Off (bochs shows no DPMS in a screendump)",
+                 status == 0 and off == "Off", f"dpms {off!r}; {output.strip()[-200:]}")
+    first = state(guest)
+    # Something that would draw: the language switches; no frame may be drawn while blank.
+    ctl(guest, "language language=de")
+    time.sleep(3)
+    second = state(guest)
+    checks.check("no frames while blank (the state's frame time stands still)",
+                 first.get("runtime", {}).get("blank") is True and first.get("time_ms") == second.get("time_ms") is not None,
+                 f"{first.get('time_ms')} then {second.get('time_ms')}")
+    ctl(guest, "language language=en")
+    start_tap(guest, share, "wake", DAY_ROW)
+    woke = wait_state(guest, lambda s: s.get("runtime", {}).get("blank") is False, timeout=60)
+    time.sleep(2)
+    on = dpms(guest)
+    after = state(guest)
+    checks.check("a uinput tap wakes the panel (dpms On)", on == "On" and woke.get("runtime", {}).get("blank") is False, f"dpms {on!r}")
+    checks.check("the waking tap pressed nothing (still on the ticket list)",
+                 after.get("navigation", {}).get("stack") == ["choose"] == before.get("navigation", {}).get("stack"),
+                 str(after.get("navigation")))
+    screen_matches(guest, choose, "after waking the screen is the ticket list again", checks, timeout=60)
+
+    _, security = guest.run("systemd-analyze security vitrine.service --no-pager 2>&1 | tail -1")
+    log("systemd-analyze security vitrine.service: " + security.strip())
+    words = [w for w in security.split() if w.replace(".", "", 1).isdigit()]
+    exposure = float(words[0]) if words else 99.0
+    checks.check(f"systemd-analyze security vitrine.service is at most {SECURITY_BOUND}", exposure <= SECURITY_BOUND, security.strip())
+    _, journal = guest.run("journalctl -u vitrine --no-pager | tail -25")
+    log(journal[-2000:])
+    checks.check("the kiosk is still running", guest.run("systemctl is-active vitrine")[1].strip() == "active")
+
+
+def main():
+    return standalone(TEST_NAME, APPEND, prepare, run)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ the image. Usage: uinput-device.py PLAN.json, where the plan is
   {"device": "touch" | "mouse", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
    "done": "/tmp/x.done" (optional: after the steps, wait for it before destroying the device),
    "steps": [["frame", [{"slot": 0, "id": 12, "x": 1024, "y": 2048}, ...]],
-             ["sleep", 0.05], ["rel", dx, dy], ["button", 1|0], ["destroy"]]}
+             ["sleep", 0.05], ["wait", "/tmp/x.next"], ["rel", dx, dy], ["button", 1|0], ["destroy"]]}
 
 The touchscreen is what udev classifies as one (research/input.md §3): INPUT_PROP_DIRECT,
 BTN_TOUCH, ABS_X/Y and ABS_MT_SLOT/TRACKING_ID/POSITION_X/Y, 4096 units per axis with a
@@ -18,7 +18,9 @@ last lifts, ABS_X/Y for the lowest active slot, then SYN_REPORT. The device is c
 let settle, the ready file is written, the go file (if any) awaited, the steps played, and the
 device destroyed on "destroy" or at the end — once the done file (if any) exists: the test
 writes it when Vitrine has printed the last frame, because the kernel drops a destroyed
-device's unread events, and a fixed pause loses them when a loaded host delays the reader.
+device's unread events, and a fixed pause loses them when a loaded host delays the reader. A
+"wait" step waits (up to 120 s) for its file, which the test writes once the screen shows what
+the steps before it did: no fixed pause between gestures.
 """
 import json
 import os
@@ -110,6 +112,12 @@ def main(path):
             touch.frame(step[1])
         elif action == "sleep":
             time.sleep(step[1])
+        elif action == "wait":
+            deadline = time.time() + 120
+            while not os.path.exists(step[1]):
+                if time.time() > deadline:
+                    sys.exit(f"uinput-device: nobody wrote {step[1]}")
+                time.sleep(0.05)
         elif action == "rel":
             uinput.send_events([libevdev.InputEvent(libevdev.EV_REL.REL_X, step[1]), libevdev.InputEvent(libevdev.EV_REL.REL_Y, step[2]),
                                 libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])

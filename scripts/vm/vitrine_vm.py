@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -61,25 +62,108 @@ def kernel_files():
     return f"/boot/vmlinuz-{version}", f"/boot/initrd.img-{version}"
 
 
-def build_vitrine():
-    """Builds the release binary with the Swift runtime linked in, so it runs in the guest."""
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "vitrine"], cwd=ROOT, check=True,
-                   stdout=sys.stderr)
-    out = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ROOT, check=True,
-                         stdout=subprocess.PIPE, text=True)
-    return os.path.join(out.stdout.strip(), "vitrine")
+BUILD_HINT = ("swift build -c release --static-swift-stdlib --product vitrine, then "
+              "VITRINE_BINARY=$(swift build -c release --static-swift-stdlib --show-bin-path)/vitrine (scripts/test.sh does both)")
 
 
-def prepare_share(name):
-    """Empties .build/vm/<name>, builds the release binary into its share folder (the guest's
-    /mnt/host); returns (work folder, share folder, binary path)."""
+def release_binary():
+    """The release binary the system tests run: $VITRINE_BINARY, built once by scripts/test.sh
+    with the Swift runtime linked in (so it runs in the guest). The tests never build it."""
+    path = os.environ.get("VITRINE_BINARY")
+    if not path:
+        raise SystemExit("the system tests need VITRINE_BINARY, a release build of vitrine: " + BUILD_HINT)
+    if not os.access(path, os.X_OK):
+        raise SystemExit(f"VITRINE_BINARY={path} is not an executable: " + BUILD_HINT)
+    return os.path.abspath(path)
+
+
+def accelerator():
+    """KVM when it works here (a guest then runs at nearly the host's speed), else TCG;
+    VITRINE_VM_ACCEL overrides, and the answer is put there for the processes this one starts.
+
+    /dev/kvm existing is not enough: on a machine that is itself a guest, nested KVM can open and
+    still run nothing (here it printed "host doesn't support requested feature" and the guest
+    hung after the real-mode setup's "Probing EDD" line). So the probe boots the test kernel
+    under KVM and waits up to KVM_PROBE_SECONDS for the kernel proper's first line, "Linux
+    version", on the serial console (earlyprintk)."""
+    if os.environ.get("VITRINE_VM_ACCEL"):
+        return os.environ["VITRINE_VM_ACCEL"]
+    answer = "kvm" if kvm_boots() else "tcg"
+    os.environ["VITRINE_VM_ACCEL"] = answer
+    return answer
+
+
+KVM_PROBE_SECONDS = 10
+
+
+def kvm_boots():
+    try:
+        fd = os.open("/dev/kvm", os.O_RDWR)
+        os.close(fd)
+    except OSError:
+        return False
+    kernel, initrd = kernel_files()
+    folder = tempfile.mkdtemp(prefix="vitrine-kvm-probe-")
+    serial = os.path.join(folder, "serial.log")
+    process = subprocess.Popen(["qemu-system-x86_64", "-accel", "kvm", "-smp", "1", "-m", "256", "-kernel", kernel, "-initrd", initrd,
+                                "-append", "console=ttyS0 earlyprintk=ttyS0 panic=-1", "-display", "none", "-serial", f"file:{serial}",
+                                "-no-reboot", "-nic", "none"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + KVM_PROBE_SECONDS
+    booted = False
+    try:
+        while time.time() < deadline and process.poll() is None:
+            if os.path.exists(serial) and b"Linux version" in open(serial, "rb").read():
+                booted = True
+                break
+            time.sleep(0.2)
+    finally:
+        process.kill()
+        process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    log(f"KVM probe: {'the kernel boots under KVM' if booted else '/dev/kvm is there but a guest does not run under it; using TCG'}")
+    return booted
+
+
+class Context:
+    """What a system test gets besides its guest: its own host folder (`work`: renders,
+    screendumps), the folder shared with the guest as /mnt/host (`share`: the binary as
+    /mnt/host/vitrine, the helpers, the repository files install.sh needs) and the host's copy of
+    the binary (`binary`, for headless renders to compare with)."""
+
+    def __init__(self, name, work, share):
+        self.name = name
+        self.work = work
+        self.share = share
+        self.binary = os.path.join(share, "vitrine")
+        os.makedirs(work, exist_ok=True)
+
+
+def make_share(name):
+    """Empties .build/vm/<name> and fills its share folder (the guest's /mnt/host): the release
+    binary, uinput_device.py, touch_driver.py and the repository tree install.sh needs. Returns
+    (work folder, share folder)."""
     work = os.path.join(ROOT, ".build", "vm", name)
     share = os.path.join(work, "share")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(share)
-    binary = os.path.join(share, "vitrine")
-    shutil.copy(build_vitrine(), binary)
-    return work, share, binary
+    shutil.copy(release_binary(), os.path.join(share, "vitrine"))
+    for helper in ("uinput_device.py", "touch_driver.py"):
+        shutil.copy(os.path.join(HERE, helper), share)
+    install_tree(share)
+    return work, share
+
+
+def standalone(name, append, prepare, run):
+    """Runs one system test in a guest of its own (how each test-*.py runs by hand); returns
+    the exit status. scripts/vm/run-system-tests.py runs several in one guest instead."""
+    work, share = make_share(name)
+    context = Context(name, os.path.join(work, name), share)
+    prepare(context)
+    image = build_image()
+    checks = Checks(name)
+    with Guest(os.path.join(work, "guest"), image, share, append=append) as guest:
+        run(guest, checks, context)
+    return checks.finish()
 
 
 class Guest:
@@ -121,7 +205,7 @@ class Guest:
         for path in (self.monitor_path, self.agent_path):
             if os.path.exists(path):
                 os.remove(path)
-        accel = os.environ.get("VITRINE_VM_ACCEL", "tcg")
+        accel = accelerator()
         command = [
             "qemu-system-x86_64", "-accel", accel, "-smp", "2", "-m", str(self.memory),
             "-kernel", kernel, "-initrd", initrd,
@@ -143,8 +227,19 @@ class Guest:
             if time.time() > deadline:
                 raise RuntimeError("QEMU did not create its sockets")
             time.sleep(0.1)
-        self.agent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.agent.connect(self.agent_path)
+        # The socket file exists a moment before QEMU listens on it (KVM gets here that fast).
+        while True:
+            self.agent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                self.agent.connect(self.agent_path)
+                break
+            except ConnectionRefusedError:
+                self.agent.close()
+                if self.process.poll() is not None:
+                    raise RuntimeError("QEMU exited: " + open(os.path.join(self.work, "qemu.log")).read())
+                if time.time() > deadline:
+                    raise RuntimeError("QEMU did not accept the agent's connection")
+                time.sleep(0.05)
         started = time.time()
         self._read_until(b"AGENT-READY", deadline)
         log(f"guest agent ready after {time.time() - started:.1f} s")
@@ -305,5 +400,4 @@ def install_tree(share):
     os.makedirs(os.path.join(tree, "scripts"))
     shutil.copy(os.path.join(ROOT, "scripts", "install.sh"), os.path.join(tree, "scripts"))
     shutil.copytree(os.path.join(ROOT, "Systemd"), os.path.join(tree, "Systemd"))
-    shutil.copytree(os.path.join(ROOT, "Examples"), os.path.join(tree, "Examples"))
-    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "uinput_device.py"), share)
+    shutil.copytree(os.path.join(ROOT, "Examples"), os.path.join(tree, "Examples"), ignore=shutil.ignore_patterns(".build"))
