@@ -183,7 +183,12 @@ class Guest:
         self.next_id = 0
 
     def __enter__(self):
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            # A guest that never answered must not keep running after the test gave up on it.
+            self.stop()
+            raise
         return self
 
     def __exit__(self, *exc):
