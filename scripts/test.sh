@@ -16,9 +16,30 @@
 # The budget: the run fails when its total passes BUDGET seconds (VITRINE_CI_BUDGET overrides
 # it, e.g. to see the budget line fail). CI stops a run at 90 minutes on a machine that may be
 # busy; 45 minutes keeps a loaded run clear of that with room for the steps still to come.
+#
+#   scripts/test.sh                    every step (what .ci/run runs)
+#   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan fuzz soak
+#                                      preview install-sh deb system bench (release is added when
+#                                      a step needs the binary, deb when system needs the package)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=${VITRINE_CI_BUDGET:-2700}
+all_steps="install checks release asan tsan fuzz soak preview install-sh deb system bench"
+only=""
+case "${1:-}" in
+  --only) only=",${2:?--only takes STEP[,STEP...]: $all_steps},"; shift 2 ;;
+  "") ;;
+  *) echo "scripts/test.sh: unknown option $1 (use --only STEP,...; the steps: $all_steps)" >&2; exit 2 ;;
+esac
+if [ -n "$only" ]; then
+  for name in ${only//,/ }; do
+    [[ " $all_steps " == *" $name "* ]] || { echo "scripts/test.sh: no step $name (the steps: $all_steps)" >&2; exit 2; }
+  done
+  [[ "$only" == *,system,* ]] && only="$only,deb,"
+  [[ "$only" =~ ,(soak|preview|deb|system|bench|asan), ]] && only="$only,release,"
+fi
+# Whether step $1 runs.
+wants() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
 
 failed=()
 steps=()
@@ -38,9 +59,12 @@ finish_step() {
   step_name=""
 }
 
+if wants install; then
 step "install what is missing (scripts/install-deps.sh --vm --package)"
 scripts/install-deps.sh --vm --package || exit 1
+fi
 
+if wants checks; then
 step "manifest dependencies equal imports; swift format; the example app's own manifest"
 if ! python3 scripts/check-imports.py; then
   failed+=("manifest dependencies equal imports")
@@ -54,7 +78,9 @@ fi
 if ! python3 scripts/check-example-manifest.py; then
   failed+=("example app manifest")
 fi
+fi
 
+if wants release; then
 step "release build (static Swift runtime): the binary for the soak, the preview, the package, the guests and the bench"
 release=(swift build -c release --static-swift-stdlib --product vitrine)
 if "${release[@]}"; then
@@ -65,7 +91,9 @@ else
   failed+=("release build")
   export VITRINE_BINARY=".build/release/none (the release build failed)"
 fi
+fi
 
+if wants asan; then
 step "unit tests under AddressSanitizer and LeakSanitizer: build (.build/asan)"
 asan_built=1
 if ! swift build --build-tests --sanitize=address --scratch-path .build/asan; then
@@ -81,7 +109,9 @@ step "unit tests under AddressSanitizer and LeakSanitizer: run (the example app'
 if [ $asan_built -eq 0 ] || ! LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" swift test --skip-build --sanitize=address --scratch-path .build/asan; then
   failed+=("unit tests under ASan")
 fi
+fi
 
+if wants tsan; then
 step "the suites with a second thread under ThreadSanitizer (.build/tsan)"
 # fbdev's vblank thread, the control socket's client thread, ForkJoin's second core (the split
 # blur and composite, the config check's image decodes) are the only code where a second thread
@@ -91,26 +121,36 @@ if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
     --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests|ConfigImageThreadsTests"; then
   failed+=("threaded suites under TSan")
 fi
+fi
 
+if wants fuzz; then
 step "fuzz targets: each corpus, then 15 s each (scripts/fuzz.sh 15; libFuzzer with ASan)"
 if ! scripts/fuzz.sh 15; then failed+=("fuzz"); fi
+fi
 
+if wants soak; then
 step "soak (vitrine soak, release: 100,000 random touches through the demo, headless; VmRSS growth under 1 MiB)"
 # Virtual time, so the seed plays the same soak everywhere.
 if ! "$VITRINE_BINARY" soak --events 100000 --seed 1; then
   failed+=("soak")
 fi
+fi
 
+if wants preview; then
 step "preview window under Xvfb (scripts/test-preview.py, release: pixels, drag, live reload, error page, rotate, close)"
 if ! python3 scripts/test-preview.py --vitrine "$VITRINE_BINARY"; then
   failed+=("preview window")
 fi
+fi
 
+if wants install-sh; then
 step "install.sh re-runs (scripts/test-install.sh: what it keeps, on a staged root)"
 if ! scripts/test-install.sh; then
   failed+=("test-install.sh")
 fi
+fi
 
+if wants deb; then
 step "Debian package (scripts/build-deb.sh --binary: dpkg-buildpackage, lintian without errors)"
 # test-boot.py installs this very package in its guest.
 if deb=$(scripts/build-deb.sh --binary "$VITRINE_BINARY" | tail -n 1) && [ -f "$deb" ]; then
@@ -119,14 +159,19 @@ else
   failed+=("Debian package")
   export VITRINE_DEB=".build/deb/none (scripts/build-deb.sh failed)"
 fi
+fi
 
-step "system tests in QEMU (scripts/vm/run-system-tests.py: one image, a boot per group, two groups at once)"
+if wants system; then
+step "system tests in QEMU (scripts/vm/run-system-tests.py: one image, a boot per group, the groups side by side)"
 if ! python3 scripts/vm/run-system-tests.py; then
   failed+=("system tests")
 fi
+fi
 
+if wants bench; then
 step "bench --quick (informational: timing does not fail the run; nothing is installed)"
 "$VITRINE_BINARY" bench --quick --no-install --json .build/bench.json || echo "bench: did not complete (not a test failure)" >&2
+fi
 
 finish_step
 total=$((SECONDS - started))
