@@ -1,14 +1,24 @@
 // swift-tools-version: 6.0
 // Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
 //
-// Dependency direction (lower never imports higher):
-//   C* shims → VitrineCore → VitrineUdev; VitrineCore, VitrineSystem, VitrineUdev → VitrineDRM / VitrineLibinput
-//   VitrineSystem → VitrineCalibration → VitrineLibinput / VitrineReplay (libyaml stays there)
-//   VitrineCore, VitrineSystem (atomic file writes) → VitrineGraphics → VitrineHeadless
-//   VitrineCore → VitrineMotion, VitrineGestures (each on Core alone)
-//   VitrineCore, VitrineGraphics → VitrineBench (the `vitrine bench` rows) → VitrineCLI
-//   VitrineCore → VitrineDesktop (SDL2: the preview window) → VitrineCLI
-//   everything → VitrineKiosk → VitrineCLI → vitrine
+// Dependency direction (lower never imports higher; a target imports only targets above it here):
+//   C modules (one systemLibrary per Debian -dev package, found by pkg-config) and CVitrineShims
+//   VitrineCore (Glibc and Synchronization only)
+//   VitrineSystem ← Core, CVitrineShims
+//   VitrineMotion, VitrineGestures ← Core; VitrineUdev ← Core, CUdev
+//   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CFreeType, CHarfBuzz, CFontconfig
+//   VitrineHeadless ← Core, System, Graphics; VitrineCalibration ← Core, System
+//   VitrineDRM ← Core, System, Udev, CDRM, CVitrineShims
+//   VitrineLibinput ← Core, System, Udev, Calibration, CLibinput, CUdev
+//   VitrineReplay ← Core, System, Calibration, CYAML (libyaml stays there)
+//   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
+//   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, UI, Gestures, CVitrineShims
+//   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, UI, Scene, Runtime
+//   VitrineDesktop ← Core, CSDL2 (the preview window)
+//   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
+//   VitrineCLI ← Kiosk, Bench, Desktop, Runtime and the modules they are made of → vitrine
+//   VitrineTestSupport ← Core, System, Graphics (for the test targets only)
+//   HarbourKiosk, harbour-kiosk ← Core, Graphics, Scene, UI, Runtime, System (Examples/swift-app)
 // Each target declares exactly the modules it imports (scripts/check-imports.py checks it).
 // Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
 
