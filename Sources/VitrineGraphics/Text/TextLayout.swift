@@ -111,10 +111,18 @@ public struct TextLayout {
 
     /// The box width in 26.6 device pixels; nil for unbounded (nil, NaN, infinite, or too large
     /// to matter).
+    ///
+    /// Rounded to the nearest 1/64 pixel, not down: this is the one place a width in points
+    /// becomes the width lines are broken at, and a layout's own width (`size.width`, a whole
+    /// number of 26.6 units) must give back the same lines. Views round their frames to 1/1000
+    /// point, so a label given exactly its measured width (231.453125 points, kept as 231.453)
+    /// was broken 1/128 pixel narrower — one unit short — and drew "Swipe left to" with "start"
+    /// on a line nobody made room for (issue 29). 1/1000 point is at most 0.26 units at scale 8,
+    /// well inside the half unit rounding forgives.
     static func boxWidth(_ width: Double?, scale: Double) -> Int? {
         guard let width, !width.isNaN else { return nil }
         let pixels = max(0, width) * scale * 64
         guard pixels < 1e15 else { return nil }
-        return SaturatingPixels.int(pixels.rounded(.down))
+        return SaturatingPixels.int(pixels.rounded(.toNearestOrAwayFromZero))
     }
 }
