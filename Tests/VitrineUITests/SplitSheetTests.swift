@@ -64,14 +64,16 @@ struct SplitSheetTests {
         }
     }
 
-    @Test("a still release well above the shown detent rests where it is, inside the expanded range")
-    func restsAboveShown() {
+    @Test("a still release well above the shown detent goes to the expanded detent (the original rested where it was, between the detents)")
+    func stillReleaseAboveShownExpands() {
         let f = SplitFixture()
         let (finger, reached) = f.dragUp(to: 560)
+        #expect(reached > f.split.minimumSheetHeight + f.split.snappingDistance)
         finger.up()
         f.stage.play(finger)
-        #expect(f.split.detent == .between)
-        #expect(abs(f.split.offset - reached) < 1)
+        #expect(f.split.detent == .expanded)
+        #expect(f.split.offset == f.split.expandedOffset)
+        #expect(f.rests.last == .expanded)
     }
 
     @Test("a fast flick from hidden skips the shown detent and lands expanded")
@@ -150,5 +152,65 @@ struct SplitSheetTests {
         finger.down(Point(x: f.split.bounds.midX, y: f.height - 40)).drag(by: 0, -120, ms: 200).up()
         f.stage.play(finger)
         #expect(f.split.detent == .hidden && !f.split.showing, "left at \(f.split.offset)")
+    }
+}
+
+/// A split sheet whose content is taller than the view (issue 29: an expanded sheet's top went
+/// 122 points past the top of an 800-point screen, under the navigation bar; a sheet came to rest
+/// at 1285.93, between its detents).
+@Suite("Split sheet with content taller than the view")
+struct SplitSheetTallTests {
+    static func fixture(contentHeight: Double = 1500) -> SplitFixture {
+        let f = SplitFixture()
+        f.split.sheetContentHeight = contentHeight
+        f.stage.settle()
+        return f
+    }
+
+    @Test("expanded, the sheet's top is the view's top; dragging on scrolls the content inside it, the grabber stays; it never goes past")
+    func expandedStopsAtTheTop() {
+        let f = Self.fixture()
+        #expect(f.split.expandedOffset == f.height, "the expanded detent is the view's top")
+        let flick = Finger()
+        flick.down(f.low).drag(by: 0, -300, ms: 60).up()
+        f.stage.play(flick)
+        #expect(f.split.detent == .expanded)
+        #expect(f.split.sheetView.windowFrame.minY >= f.split.windowFrame.minY - 0.001, "the sheet's top at or below the view's")
+        // Drag on and on: the content scrolls inside the sheet, which stays at the top.
+        let drag = Finger(startingAt: 2000)
+        drag.down(Point(x: 640, y: 700)).drag(by: 0, -500, ms: 800).hold(150)
+        f.stage.play(drag, settle: false)
+        #expect(f.split.risen <= f.height + 0.001)
+        #expect(f.split.contentScroll > 300, "the content scrolled inside the sheet: \(f.split.contentScroll)")
+        #expect(f.split.sheetView.windowFrame.minY >= f.split.windowFrame.minY - 0.001)
+        #expect(f.split.handleView.windowFrame.minY >= f.split.windowFrame.minY, "the grabber stays on screen")
+        #expect(f.split.sheetContentView.windowFrame.minY < f.split.sheetView.windowFrame.minY, "the content moved up inside the sheet")
+        drag.up()
+        f.stage.play(drag)
+        #expect(f.split.detent == .expanded && f.split.offset <= f.split.sheetHeight + 0.5, "it rests expanded, inside the content: \(f.split.offset)")
+    }
+
+    @Test("after any of 300 random drags and flicks, a split sheet rests at hidden, shown or expanded (short and tall content)")
+    func alwaysRestsAtADetent() {
+        var random = SplitMix64(seed: 2929)
+        for contentHeight in [620.0, 1500, 3000] {
+            let f = Self.fixture(contentHeight: contentHeight)
+            var t = 0.0
+            for step in 0..<100 {
+                let finger = Finger(startingAt: t)
+                let x = 100 + Double(random.next() % 1000)
+                let y = 100 + Double(random.next() % 600)
+                let dy = Double(Int(random.next() % 1200)) - 600
+                let ms = 30 + Double(random.next() % 700)
+                finger.down(Point(x: x, y: y)).drag(by: 0, dy, ms: ms)
+                if random.next() % 3 == 0 { _ = finger.hold(Double(random.next() % 300)) }
+                finger.up()
+                f.stage.play(finger)
+                t += ms + 2000
+                #expect(
+                    f.split.detent != .between, "content \(contentHeight), step \(step): rests at \(f.split.offset) (detents \(f.split.detentOffsets))")
+                #expect(f.split.sheetView.windowFrame.minY >= f.split.windowFrame.minY - 0.001)
+            }
+        }
     }
 }

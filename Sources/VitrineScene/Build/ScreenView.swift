@@ -97,7 +97,7 @@ public final class ScreenView: View {
                 guard let builder else { return }
                 (view as? SheetBodyView)?.titleLabel?.text = builder.text(sheetScreen.title)
             }
-            split.sheetView.addSubview(sheetBody)
+            split.sheetContentView.addSubview(sheetBody)
             split.mainView.addSubview(self.body)
             self.body.pinToEdges()
             self.splitSheet = split

@@ -9,10 +9,11 @@ public enum SheetDetent: String, Sendable, Equatable {
     case hidden
     /// Offset `minimumSheetHeight`.
     case shown
-    /// Offset = the sheet's height: all of it visible (scrolled to its end when taller than the
-    /// screen). Exists only when the sheet's content is taller than `minimumSheetHeight`.
+    /// All of the sheet visible, or — when it is taller than the view — its top at the view's top
+    /// with the content scrolled anywhere inside it. Exists only when the sheet's content is taller
+    /// than `minimumSheetHeight`.
     case expanded
-    /// Resting elsewhere (inside the expanded range after a still release), or moving.
+    /// Moving between the detents. A sheet never comes to rest here.
     case between
 }
 
@@ -24,14 +25,21 @@ public enum SheetDetent: String, Sendable, Equatable {
 /// (the gesture arena gives taps to them), and a touch catches a moving sheet where it is drawn.
 /// With `displaceContent` the main content shrinks as the sheet rises; otherwise the sheet
 /// overlays it. Differences from the original: the settle is a critically damped spring that
-/// takes the finger's velocity (the original lets UIScrollView decelerate onto the target), and
-/// content taller than the screen scrolls with momentum inside the expanded sheet (the original
-/// snaps every flick to a detent there).
+/// takes the finger's velocity (the original lets UIScrollView decelerate onto the target); the
+/// sheet's top never rises above the view's (the screen's navigation bar stays clear: the
+/// original's expanded sheet reached the status bar), content taller than that scrolls with
+/// momentum inside the expanded sheet while the grabber stays; and every release ends at a
+/// detent (the original let a still release rest anywhere above the shown detent, issue 29).
+///
+/// Put the sheet's content in `sheetContentView` (it scrolls); `sheetView` is the sheet itself.
 public final class SplitSheet: View {
     /// Holds the main content (pinned to it by the caller).
     public let mainView = View()
     /// The sheet's container (background, handle, content).
     public let sheetView = View()
+    /// What the sheet holds, `sheetContentHeight` tall: moved up inside the sheet when the sheet
+    /// is expanded and taller than the view.
+    public let sheetContentView = View()
     /// The grabber: 36×5 pt, radius 2.5, 9 pt from the sheet's top (original `addHandle`).
     public let handleView = View()
     public let pan: PanGestureRecognizer
@@ -73,7 +81,9 @@ public final class SplitSheet: View {
         self.sheetView.backgroundColor = theme.surface
         self.sheetView.cornerRadii = .top(12)
         self.sheetView.shadow = SheetShadow.standard
+        self.sheetView.clipsToBounds = true
         self.addSubview(self.sheetView)
+        self.sheetView.addSubview(self.sheetContentView)
         self.handleView.backgroundColor = theme.handleColor
         self.handleView.cornerRadii = CornerRadii(all: 2.5)
         self.sheetView.addSubview(self.handleView)
@@ -89,25 +99,43 @@ public final class SplitSheet: View {
 
     // MARK: - State
 
-    /// How far the sheet has risen (the original's `contentOffset.y`).
+    /// How far the drag has taken the sheet (the original's `contentOffset.y`): up to
+    /// `topOffset` it is how far the sheet has risen, beyond it how far the content has scrolled
+    /// inside the expanded sheet.
     public var offset: Double { self.motion.value }
 
     /// The sheet's height: its content, at least the minimum.
     public var sheetHeight: Double { max(self.minimumSheetHeight, self.sheetContentHeight) }
 
-    /// Detent offsets: hidden, shown, and expanded when the content is taller than the minimum.
+    /// The highest the sheet's top goes: the view's top (a screen puts the view under its
+    /// navigation bar, so the bar stays clear).
+    public var topOffset: Double { max(self.minimumSheetHeight, self.bounds.height) }
+
+    /// How far the sheet has risen on screen.
+    public var risen: Double { min(self.offset, self.topOffset) }
+
+    /// How far the content is scrolled inside the expanded sheet.
+    public var contentScroll: Double { max(0, self.offset - self.topOffset) }
+
+    /// Detent offsets: hidden, shown, and expanded when the content is taller than the minimum
+    /// (the sheet's height, or the view's top for a sheet taller than the view).
     public var detentOffsets: [Double] {
-        self.sheetHeight > self.minimumSheetHeight ? [0, self.minimumSheetHeight, self.sheetHeight] : [0, self.minimumSheetHeight]
+        self.sheetHeight > self.minimumSheetHeight
+            ? [0, self.minimumSheetHeight, min(self.sheetHeight, self.topOffset)] : [0, self.minimumSheetHeight]
     }
 
+    /// The expanded detent (the shown one when there is none).
     public var expandedOffset: Double { self.detentOffsets.last! }
+
+    /// How far `offset` may go: the expanded detent, or the end of content taller than the view.
+    var scrollLimit: Double { max(self.expandedOffset, self.sheetHeight > self.topOffset ? self.sheetHeight : 0) }
 
     /// The detent the sheet is at (within half a point), or `.between`.
     public var detent: SheetDetent {
         let value = self.offset
         if abs(value) < 0.5 { return .hidden }
         if abs(value - self.minimumSheetHeight) < 0.5 { return .shown }
-        if self.sheetHeight > self.minimumSheetHeight && abs(value - self.sheetHeight) < 0.5 { return .expanded }
+        if self.sheetHeight > self.minimumSheetHeight && value > self.expandedOffset - 0.5 && value < self.scrollLimit + 0.5 { return .expanded }
         return .between
     }
 
@@ -155,20 +183,23 @@ public final class SplitSheet: View {
 
     public override func layoutSubviews() {
         let bounds = self.bounds
-        self.motion.limits = 0...self.expandedOffset
+        self.motion.limits = 0...self.scrollLimit
         self.motion.dimension = max(1, bounds.height)
-        let offset = self.offset
-        let mainHeight = self.displaceContent ? bounds.height - min(max(0, offset), bounds.height) : bounds.height
+        let risen = self.risen
+        let mainHeight = self.displaceContent ? bounds.height - min(max(0, risen), bounds.height) : bounds.height
         self.mainView.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(0, mainHeight))
-        self.sheetView.frame = Rect(x: 0, y: bounds.height - offset, width: bounds.width, height: self.sheetHeight + max(0, -offset) + 200)
+        // The sheet reaches below the view's bottom (a rubber-banded drag lifts it a little).
+        let visible = min(self.sheetHeight, self.topOffset)
+        self.sheetView.frame = Rect(x: 0, y: bounds.height - risen, width: bounds.width, height: visible + max(0, -risen) + 200)
+        self.sheetContentView.frame = Rect(x: 0, y: -self.contentScroll, width: bounds.width, height: self.sheetHeight)
         self.handleView.frame = Rect(x: (bounds.width - 36) / 2, y: 9, width: 36, height: 5)
         self.handleView.isHidden = !self.showHandle
         // Hidden, the sheet (and its shadow, which reaches above it) is not drawn at all.
-        self.sheetView.isHidden = offset <= 0
+        self.sheetView.isHidden = risen <= 0
     }
 
     private func contentChanged() {
-        self.motion.limits = 0...self.expandedOffset
+        self.motion.limits = 0...self.scrollLimit
         self.setNeedsLayout()
     }
 
@@ -199,14 +230,17 @@ public final class SplitSheet: View {
     private var dragged = 0.0
 
     /// The original's `scrollViewWillEndDragging`, with the predicted rest point at UIKit's fast
-    /// deceleration rate (0.99 per ms), then a spring that keeps the finger's velocity.
+    /// deceleration rate (0.99 per ms), then a spring that keeps the finger's velocity. Every
+    /// release ends at a detent: a still one nearest the shown detent by the original's snapping
+    /// distance, otherwise the nearest one the way it moves.
     func release(risingVelocity velocity: Double) {
         let offset = self.offset
         let predicted = offset + project(velocity: velocity, rate: .fast)
         let detents = self.detentOffsets
-        let fullScreen = self.bounds.height
-        // Content taller than the screen scrolls freely above the full-screen point.
-        if self.expandedOffset > fullScreen && offset >= fullScreen && predicted >= fullScreen {
+        let top = self.topOffset
+        // Content taller than the view scrolls inside the expanded sheet: a release there coasts
+        // (and bounces back inside the content), and it stays expanded.
+        if self.scrollLimit > top && offset >= top && predicted >= top {
             self.showing = true
             self.motion.onRest = { [weak self] _ in
                 guard let self else { return }
@@ -224,9 +258,9 @@ public final class SplitSheet: View {
         } else {
             let distanceToShown = self.minimumSheetHeight - predicted
             if distanceToShown <= -self.snappingDistance {
-                // Released still, well above the shown detent: it rests where it is (bouncing
-                // back inside the range if pulled past the end).
-                target = min(max(offset, 0), self.expandedOffset)
+                // Released still, well above the shown detent: the expanded detent (the
+                // original rested anywhere here, which left the sheet between its detents).
+                target = self.expandedOffset
             } else if distanceToShown < self.snappingDistance {
                 target = self.minimumSheetHeight
             } else {
