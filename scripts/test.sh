@@ -129,10 +129,13 @@ if ! scripts/fuzz.sh 15; then failed+=("fuzz"); fi
 fi
 
 if wants soak; then
-step "soak (vitrine soak, release: 100,000 random touches through the demo, headless; VmRSS growth under 1 MiB)"
+step "soak (vitrine soak, release: 100,000 random touches through the demo and through Examples/museum, headless; at rest, VmRSS growth under 1 MiB)"
 # Virtual time, so the seed plays the same soak everywhere.
 if ! "$VITRINE_BINARY" soak --events 100000 --seed 1; then
   failed+=("soak")
+fi
+if ! "$VITRINE_BINARY" soak --config Examples/museum/kiosk.json --events 100000 --seed 2; then
+  failed+=("soak (museum)")
 fi
 fi
 

@@ -15,7 +15,7 @@ import VitrineUI
 struct SoakTests {
     @Test("20,000 random touches leave the demo at rest, responding to taps and drawing")
     func soak() throws {
-        let demo = try DemoSoak(seed: 1)
+        let demo = try KioskSoak(seed: 1)
         let outcome = demo.run(events: 20_000)
         let report = outcome.report
         #expect(report.events >= 20_000)
@@ -27,6 +27,20 @@ struct SoakTests {
         // HeadlessOutput.flips, and readings that counted glibc's free pages (ProcessMemory.
         // releaseFreeMemory).
         #expect(report.residentGrowthKiB != nil, "no VmRSS in /proc/self/status")
+        #expect(outcome.framesPresentedAfter > 0)
+    }
+
+    @Test(
+        "10,000 random touches through each version-2 example (museum, café, tickets): at rest every time nothing moves — sheets at a detent, every content-sheet callback matched — and drawing at the end",
+        arguments: ["museum", "cafe", "tickets"])
+    func soakExample(_ name: String) throws {
+        let path = KioskRun.examples + "/\(name)/kiosk.json"
+        let loaded = try KioskConfigLoader.load(path: path)
+        let soak = try KioskSoak(seed: 29, configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        #expect(!soak.isDemo)
+        let outcome = soak.run(events: 10_000)
+        #expect(outcome.report.restingChecks > 30, "\(outcome.report.restingChecks)")
+        #expect(outcome.problems.isEmpty, "\(name): \(outcome.problems)")
         #expect(outcome.framesPresentedAfter > 0)
     }
 
@@ -83,7 +97,7 @@ struct SoakTests {
 
     @Test("the touch script a soak writes replays through the replay source to the state the soak left")
     func scriptReplays() throws {
-        let demo = try DemoSoak(seed: 5)
+        let demo = try KioskSoak(seed: 5)
         demo.soak.keepsEvents = true
         let report = demo.soak.run(events: 1500)
         #expect(report.problem == nil)

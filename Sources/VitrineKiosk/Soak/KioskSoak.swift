@@ -5,18 +5,20 @@ import VitrineScene
 import VitrineSystem
 import VitrineUI
 
-/// The soak of issue 16: random touches (`TouchSoak`) through the built-in demo, headless, the
-/// scene `vitrine demo` shows, mounted by the `HeadlessRunner` as the panel's runner mounts it;
-/// then the checks that the kiosk came out of it sane:
-/// - it settles, and every component is at rest (`restingProblem`, also asked during the soak);
-/// - it still responds: touches alone bring it back to the main screen, and a known sequence of
-///   taps (Show sheet, Hide sheet, Details, a tap outside the sheet) reaches the states it
-///   should, read back through the scene's state dump;
-/// - it still draws: those taps present frames, and the main screen at the end is the picture a
-///   fresh demo shows.
+/// The soak of issue 16: random touches (`TouchSoak`) through a config kiosk — the built-in demo
+/// by default, or any config (`vitrine soak --config`) — headless, mounted by the
+/// `HeadlessRunner` as the panel's runner mounts it; then the checks that it came out sane:
+/// - it settles, and every component is at rest (`restingProblem`, also asked during the soak):
+///   sheets at a detent, no transition half-way, every content-sheet `will…` with its `did…`;
+/// - it still draws: a redraw presents a frame;
+/// - for the demo (`KioskSoak+Demo.swift`): it still responds — touches alone bring it back to the
+///   main screen, and a known sequence of taps (Show sheet, Hide sheet, Details, a tap outside the
+///   sheet) reaches the states it should, read back through the scene's state dump — and the
+///   main screen at the end is the picture a fresh demo shows.
 ///
-/// `vitrine soak` runs it (scripts/test.sh: 100,000 events); a unit test runs a shorter one.
-public final class DemoSoak {
+/// `vitrine soak` runs it (scripts/test.sh: 100,000 events through the demo and through the
+/// museum example); unit tests run shorter ones.
+public final class KioskSoak {
     public let scene: KioskScene
     public let runner: HeadlessRunner
     public let soak: TouchSoak
@@ -37,20 +39,26 @@ public final class DemoSoak {
     /// is far below it.
     public static let residentGrowthLimitKiB = 1024
 
+    /// Whether the kiosk is the built-in demo, whose screens the known taps know.
+    public let isDemo: Bool
+
     /// - Parameters:
-    ///   - size: the screen in pixels (`vitrine demo`'s headless size by default).
-    public init(seed: UInt64, size: PixelSize? = nil) throws(VitrineError) {
-        let configuration = KioskDemo.configuration
-        self.scene = KioskScene(configuration: configuration)
+    ///   - configuration: the kiosk (the built-in demo by default) and its folder.
+    ///   - size: the screen in pixels (the config's headless size by default).
+    public init(
+        seed: UInt64, size: PixelSize? = nil, configuration: KioskConfiguration = KioskDemo.configuration, baseDirectory: String? = nil
+    ) throws(VitrineError) {
+        self.isDemo = configuration == KioskDemo.configuration
+        self.scene = KioskScene(configuration: configuration, baseDirectory: baseDirectory)
         self.runner = try HeadlessRunner(scene: self.scene, size: size ?? configuration.display.headlessSize, scale: configuration.scale)
         self.soak = TouchSoak(runner: self.runner, seed: seed)
         self.soak.restingProblem = { [unowned self] in self.restingProblem() }
         self.soak.onWarmedUp = { [unowned self] in
-            // The baseline is read after the same touches as the end: back to the main screen,
-            // then the known taps (which leave a dismissed content sheet and a hidden split
-            // sheet with their pictures behind, as the end has them).
+            // The baseline is read after the same touches as the end: for the demo back to the
+            // main screen, then the known taps (which leave a dismissed content sheet and a
+            // hidden split sheet with their pictures behind, as the end has them).
             self.runner.settle(limit: 30)
-            self.warmUpProblems = self.checkResponds()
+            if self.isDemo { self.warmUpProblems = self.checkResponds() }
         }
     }
 
@@ -69,16 +77,23 @@ public final class DemoSoak {
         if !self.runner.settle(limit: 30) { problems.append("the animations did not settle within 30 s after the last event") }
         if let problem = self.restingProblem() { problems.append("after the last event, settled: \(problem)") }
         let before = self.soak.framesPresented
-        problems += self.checkResponds()
+        if self.isDemo {
+            problems += self.checkResponds()
+        } else {
+            // Any kiosk: asked to draw everything again, it presents a frame.
+            self.runner.window.compositor.setNeedsFullRedraw()
+            self.runner.window.setNeedsFrame()
+            self.runner.settle()
+        }
         let presented = self.soak.framesPresented - before
-        if presented == 0 { problems.append("the taps after the soak presented no frame: the scene stopped drawing") }
+        if presented == 0 { problems.append("\(self.isDemo ? "the taps" : "a redraw") after the soak presented no frame: the scene stopped drawing") }
         // Read again on the main screen with nothing shown, as the baseline was (and before a
         // fresh demo is made to compare the picture with).
         if report.residentAtEndKiB != nil {
             ProcessMemory.releaseFreeMemory()
             report.residentAtEndKiB = ProcessMemory.current()?.residentKiB
         }
-        if problems.isEmpty, let difference = self.differenceFromFreshMainScreen() { problems.append(difference) }
+        if self.isDemo, problems.isEmpty, let difference = self.differenceFromFreshMainScreen() { problems.append(difference) }
         var memoryProblem: String?
         if let growth = report.residentGrowthKiB, growth >= Self.residentGrowthLimitKiB, !ProcessMemory.runsUnderAddressSanitizer {
             memoryProblem =
@@ -112,121 +127,36 @@ public final class DemoSoak {
             }
         }
         if let split = controller.splitSheetInFront {
-            // Between hidden and shown is never a resting place; above shown it is (a still
-            // release inside the expanded range rests where it is).
-            if split.offset > 0.5 && split.offset < split.minimumSheetHeight - 0.5 {
-                return "the split sheet rests at \(split.offset) points, between hidden and shown"
+            // A split sheet rests at a detent, never between (issue 29).
+            if split.detent == .between {
+                return "the split sheet rests at \(split.offset) points, not at a detent (\(split.detentOffsets))"
             }
-            if split.offset < -0.5 || split.offset > split.expandedOffset + 0.5 {
-                return "the split sheet rests at \(split.offset) points, outside 0…\(split.expandedOffset)"
+            if split.sheetView.windowFrame.minY < split.windowFrame.minY - 0.5 {
+                return "the split sheet's top is \(split.windowFrame.minY - split.sheetView.windowFrame.minY) points above its view (under the bar)"
             }
             if split.showing != (split.offset > 0.5) {
                 return "the split sheet says showing=\(split.showing) at \(split.offset) points"
             }
         }
+        if let open = Self.unmatchedSheetCallbacks(Array(controller.callbacks)) {
+            return "content-sheet callbacks left open: \(open) (the last: \(Array(controller.callbacks).suffix(6).joined(separator: ", ")))"
+        }
         return nil
     }
 
-    // MARK: - Responding
-
-    /// Brings the demo back to the main screen with touches only, then taps through a known
-    /// sequence; returns what did not happen as it should.
-    func checkResponds() -> [String] {
-        var problems = self.returnToMainScreen()
-        guard problems.isEmpty else { return problems }
-        let top = Point(x: self.runner.window.size.width / 2, y: 8)
-        func expect(_ ok: Bool, _ what: @autoclosure () -> String) {
-            if !ok { problems.append(what() + " (state: " + self.summary + ")") }
+    /// The content-sheet `will…` callbacks without their `did…` (willShow and didShow, …) in
+    /// the controller's log, counted from the first presentation it still holds (it keeps its
+    /// last 256 entries); nil when every one is matched.
+    public static func unmatchedSheetCallbacks(_ callbacks: [String]) -> String? {
+        var open: [String: Int] = [:]
+        let start = callbacks.firstIndex(of: "contentSheet.willAddContent") ?? callbacks.endIndex
+        for entry in callbacks[start...] where entry.hasPrefix("contentSheet.") {
+            let name = entry.dropFirst("contentSheet.".count)
+            if name.hasPrefix("will") { open[String(name.dropFirst(4)), default: 0] += 1 }
+            if name.hasPrefix("did") { open[String(name.dropFirst(3)), default: 0] -= 1 }
         }
-        // The known sequence.
-        let toggle = self.view("screens.main.content.children[2].children[0]")
-        let details = self.view("screens.main.content.children[2].children[1]")
-        guard let toggle, let details else { return ["the main screen's buttons are not on screen (state: \(self.summary))"] }
-        self.tap(toggle.windowFrame.center)
-        expect(self.state["split_sheet"]?["detent"]?.stringValue == "shown", "tapping Show sheet did not show the split sheet")
-        self.tap(toggle.windowFrame.center)
-        expect(self.state["split_sheet"]?["detent"]?.stringValue == "hidden", "tapping Hide sheet did not hide the split sheet")
-        self.tap(details.windowFrame.center)
-        expect(self.state["content_sheet"]?["screen"]?.stringValue == "exhibits", "tapping Details did not present the exhibits")
-        expect(self.state["content_sheet"]?["state"]?.stringValue == "collapsed", "the exhibits sheet did not come to rest collapsed")
-        self.tap(top)
-        expect(self.state["content_sheet"]?["presented"] == .bool(false), "a tap above the exhibits sheet did not dismiss it")
-        expect(self.state["screen"]?.stringValue == "main", "the main screen is not in front at the end")
-        if let problem = self.restingProblem() { problems.append("after the known taps: \(problem)") }
-        return problems
-    }
-
-    /// Touches alone, from wherever the soak left the demo: a tap above a content sheet, swipes
-    /// and Start through the onboarding, a flick down on a split sheet. Returns what did not work.
-    func returnToMainScreen() -> [String] {
-        var problems: [String] = []
-        let size = self.runner.window.size
-        let top = Point(x: size.width / 2, y: 8)
-        func expect(_ ok: Bool, _ what: @autoclosure () -> String) {
-            if !ok { problems.append(what() + " (state: " + self.summary + ")") }
-        }
-        // A content sheet goes with a tap above it (the demo's expanded height leaves 100 points).
-        if self.state["content_sheet"]?["presented"] == .bool(true) {
-            self.tap(top)
-            expect(self.state["content_sheet"]?["presented"] == .bool(false), "a tap above the content sheet did not dismiss it")
-        }
-        // The onboarding: swipe left to its last page, then Start.
-        for _ in 0..<6 where self.controller?.isOnboardingShowing == true {
-            if let start = self.button(titled: "Start") {
-                self.tap(start.windowFrame.center)
-            } else {
-                self.drag(from: Point(x: size.width * 0.8, y: size.height / 2), dx: -size.width * 0.6, dy: 0, ms: 200)
-            }
-        }
-        expect(self.controller?.isOnboardingShowing == false, "swipes and Start did not leave the onboarding")
-        // A split sheet: flick it down from just below its top.
-        if let split = self.controller?.splitSheetInFront, split.offset > 0.5 {
-            self.drag(from: Point(x: size.width / 2, y: size.height - split.offset + 20), dx: 0, dy: size.height, ms: 120)
-            expect(split.detent == .hidden, "a flick down did not hide the split sheet")
-        }
-        return problems
-    }
-
-    /// The screen in front, the sheets and the onboarding, in one line.
-    var summary: String {
-        let state = self.state
-        return ["screen", "onboarding", "split_sheet", "content_sheet"].map { "\($0)=\(state[$0]?.serialized() ?? "null")" }.joined(separator: " ")
-    }
-
-    /// How the picture on screen differs from a fresh demo's main screen; nil when it does not.
-    func differenceFromFreshMainScreen() -> String? {
-        guard let screen = self.runner.screenshot else { return "nothing is on screen" }
-        do {
-            let fresh = try HeadlessRunner(
-                scene: KioskScene(configuration: self.scene.configuration), size: self.runner.output.size, scale: self.runner.window.scale)
-            (fresh.scene as? KioskScene)?.controller?.perform(.finishOnboarding)
-            fresh.settle()
-            guard let expected = fresh.screenshot else { return "a fresh demo drew nothing to compare with" }
-            let differing = Self.differingPixels(screen, expected)
-            return differing == 0 ? nil : "the main screen at the end differs from a fresh demo's in \(differing) pixels"
-        } catch {
-            return "a fresh demo to compare with did not start: \(error)"
-        }
-    }
-
-    /// Pixels whose channels differ by more than 2 (rounding in the blur and text can move a
-    /// channel by 1–2 between identical scenes drawn along different paths).
-    static func differingPixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
-        guard a.width == b.width, a.height == b.height else { return a.width * a.height }
-        var count = 0
-        for y in 0..<a.height {
-            let p = a.row(y)
-            let q = b.row(y)
-            for x in 0..<a.width {
-                let u = p[x]
-                let v = q[x]
-                let red = abs(Int((u >> 16) & 0xFF) - Int((v >> 16) & 0xFF))
-                let green = abs(Int((u >> 8) & 0xFF) - Int((v >> 8) & 0xFF))
-                let blue = abs(Int(u & 0xFF) - Int(v & 0xFF))
-                if max(red, green, blue) > 2 { count &+= 1 }
-            }
-        }
-        return count
+        let unmatched = open.filter { $0.value != 0 }.map { "\($0.key) \($0.value > 0 ? "+" : "")\($0.value)" }.sorted()
+        return unmatched.isEmpty ? nil : unmatched.joined(separator: ", ")
     }
 
     // MARK: - Touches after the soak

@@ -49,6 +49,13 @@ public final class ScrollMotion {
         self.update(value)
     }
 
+    /// A value that goes away takes its animation with it: the animator would otherwise call
+    /// the animation's closures, which reach this value unowned (a language change rebuilding the
+    /// screens under a sliding sheet aborted the kiosk, issue 29).
+    deinit {
+        if let running = self.running { self.runningOn?.stop(running) }
+    }
+
     /// Stops any animation where it is on screen.
     public func stop() {
         if let running = self.running { self.runningOn?.stop(running) }

@@ -179,7 +179,12 @@ public final class ContentSheet: View, NestedScrollParent {
             self.motion.set(0)
             self.finishDismissing()
             return
-        case .presenting, .shown:
+        case .presenting:
+            // Dismissed before it first came to rest: its did-show callbacks come first, so every
+            // will… the content and delegate heard has its did… (issue 29: `[present, dismiss]`
+            // in one action left willAddContent, willShow and willAppear open).
+            self.finishPresenting(at: .collapsed)
+        case .shown:
             break
         }
         self.phase = .dismissing

@@ -17,6 +17,8 @@ public final class NavigationTransition {
     public let from: View
     public let to: View
     let transition: InteractiveTransition
+    /// A forward transition that takes `from` off the stack when it completes (`replaceTop`).
+    var replacesTop = false
 
     init(direction: NavigationDirection, from: View, to: View, transition: InteractiveTransition) {
         self.direction = direction
@@ -60,6 +62,8 @@ public final class NavigationStack: View {
     public var onPageChange: ((View) -> Void)?
     /// A swipe right pops (default true).
     public var allowsSwipeBack = true
+    /// Pages a swipe may not leave backwards (`setSwipeBack(false, for:)`).
+    private var swipeBackRefused: Set<ObjectIdentifier> = []
     /// A swipe left pushes the next screen, where there is one (default true).
     public var allowsSwipeForward = true
 
@@ -146,6 +150,21 @@ public final class NavigationStack: View {
         return self.slide(.forward, to: view, animated: animated)
     }
 
+    /// Slides `view` in as `push` does, and takes the screen it covers off the stack: the way
+    /// back from `view` is the screen below that one (a ticket's "thanks" replacing its "confirm").
+    /// False while a transition runs or when `view` is already in the stack.
+    @discardableResult
+    public func replaceTop(with view: View, animated: Bool = true) -> Bool {
+        guard !self.stack.contains(where: { $0 === view }) else { return false }
+        return self.slide(.forward, to: view, animated: animated, replacing: true)
+    }
+
+    /// Whether a swipe right may leave `page` (a payment screen must not be left by a swipe; its
+    /// own buttons still pop). Every page may, unless set here.
+    public func setSwipeBack(_ allowed: Bool, for page: View) {
+        if allowed { self.swipeBackRefused.remove(ObjectIdentifier(page)) } else { self.swipeBackRefused.insert(ObjectIdentifier(page)) }
+    }
+
     /// Slides back to the screen below.
     @discardableResult
     public func pop(animated: Bool = true) -> Bool { self.slide(.backward, to: nil, animated: animated) }
@@ -155,6 +174,22 @@ public final class NavigationStack: View {
     public func popToRoot(animated: Bool = true) -> Bool {
         guard self.stack.count > 1 else { return false }
         return self.slide(.backward, to: self.stack[0], animated: animated)
+    }
+
+    /// Slides back to `view`, a screen below the top, in one transition (the screens above it
+    /// leave the stack). False when it is not below the top or a transition runs.
+    @discardableResult
+    public func pop(to view: View, animated: Bool = true) -> Bool {
+        guard let index = self.stack.firstIndex(where: { $0 === view }), index < self.stack.count - 1 else { return false }
+        return self.slide(.backward, to: view, animated: animated)
+    }
+
+    /// A stack that goes away takes its slide with it: the animator would otherwise call the
+    /// slide's closures, which reach the stack unowned (the screens rebuilt for a new language
+    /// while a push slid aborted the kiosk, issue 29).
+    deinit {
+        if let slide = self.runningSlide { slide.animator.stop(slide.curve) }
+        self.active?.transition.abandon()
     }
 
     /// Makes `root` (the series' first page when nil) the only screen, without animation.
@@ -174,8 +209,9 @@ public final class NavigationStack: View {
         self.onPageChange?(root)
     }
 
-    private func slide(_ direction: NavigationDirection, to target: View?, animated: Bool) -> Bool {
+    private func slide(_ direction: NavigationDirection, to target: View?, animated: Bool, replacing: Bool = false) -> Bool {
         guard self.active == nil, let transition = self.begin(direction, to: target) else { return false }
+        transition.replacesTop = replacing
         guard animated, let animator = self.window?.animator else {
             // No spring: the transition jumps to its end and completes now.
             transition.transition.update(progress: 1)
@@ -225,7 +261,9 @@ public final class NavigationStack: View {
         guard self.active === transition else { return }
         self.active = nil
         switch transition.direction {
-        case .forward: self.stack.append(transition.to)
+        case .forward:
+            if transition.replacesTop { self.stack.removeLast() }
+            self.stack.append(transition.to)
         case .backward:
             if let index = self.stack.lastIndex(where: { $0 === transition.to }) {
                 self.stack.removeSubrange((index + 1)...)
@@ -275,7 +313,8 @@ public final class NavigationStack: View {
                 guard dx != 0 else { return }
                 // The first movement's sign picks the direction, as the original did.
                 let direction: NavigationDirection = dx < 0 ? .forward : .backward
-                guard direction == .forward ? self.allowsSwipeForward : self.allowsSwipeBack else { return }
+                let backAllowed = self.allowsSwipeBack && !self.swipeBackRefused.contains(ObjectIdentifier(self.currentPage))
+                guard direction == .forward ? self.allowsSwipeForward : backAllowed else { return }
                 guard self.dragDirection == nil || self.dragDirection == direction, self.begin(direction) != nil else { return }
                 self.dragDirection = direction
             }
