@@ -24,6 +24,12 @@ public struct FrameTime: Sendable, Equatable {
 /// `didSubmit()` when it queues a flip and `didPresent(at:)` with the flip's timestamp (a real
 /// vblank, or a virtual one on drivers that complete flips at once). Nothing ticks while nobody
 /// asks for frames, so an idle kiosk sleeps.
+///
+/// While the output is paused (the panel blank, the VT switched away, no display), a requested
+/// frame is a dark one: `onDarkFrame` is called at the refresh rate for as long as frames are
+/// asked for, so animations (a navigation the control socket asked for while blank) run to their
+/// end without anything being drawn, and the scene's state moves on (issue 29: a push sent
+/// while blank never finished, and every later one was refused).
 public final class FrameClock {
     enum State: Equatable {
         /// No flip in flight and no callback pending.
@@ -39,6 +45,10 @@ public final class FrameClock {
     }
 
     public var onFrame: ((FrameTime) -> Void)?
+    /// A frame while paused: advance what moves, draw nothing (`Window` steps its animations).
+    public var onDarkFrame: ((FrameTime) -> Void)?
+    /// The pending dark frame while paused.
+    private var darkTimer: TimerID?
     /// Called at every completed flip with its timestamp (the kiosk sends `READY=1` at the first).
     public var onPresent: ((MonotonicTime) -> Void)?
     /// Late rendering: when set, a frame wanted while a flip is in flight is drawn `margin` plus
@@ -71,6 +81,7 @@ public final class FrameClock {
     public func requestFrame() {
         self.frameRequested = true
         if self.state == .idle { self.scheduleCallback(at: self.loop.now) }
+        if self.state == .paused { self.scheduleDarkFrame() }
     }
 
     /// The output queued a flip for the frame being drawn.
@@ -109,13 +120,34 @@ public final class FrameClock {
     public func pause() {
         if case .scheduled(let timer) = self.state { self.loop.cancel(timer) }
         self.state = .paused
+        if self.frameRequested { self.scheduleDarkFrame() }
     }
 
     /// The output shows frames again (its flips are idle); a pending request is served.
     public func resume() {
         guard self.state == .paused else { return }
+        if let timer = self.darkTimer { self.loop.cancel(timer) }
+        self.darkTimer = nil
         self.state = .idle
         if self.frameRequested { self.scheduleCallback(at: self.loop.now) }
+    }
+
+    /// One dark frame a refresh interval from now, unless one is pending.
+    private func scheduleDarkFrame() {
+        guard self.darkTimer == nil, self.onDarkFrame != nil else { return }
+        self.darkTimer = self.loop.schedule(at: self.loop.now + self.refreshInterval) { [weak self] in
+            guard let self else { return }
+            self.darkTimer = nil
+            guard self.state == .paused, self.frameRequested else { return }
+            self.frameRequested = false
+            // `sequence` counts drawn frames; a dark one carries the last drawn frame's number.
+            let time = FrameTime(
+                presentationTime: self.loop.now, lastPresentationTime: self.lastPresentationTime, sequence: self.sequence,
+                refreshInterval: self.refreshInterval)
+            self.onDarkFrame?(time)
+            // The client asked again from inside (something still moves): the next one.
+            if self.state == .paused, self.frameRequested { self.scheduleDarkFrame() }
+        }
     }
 
     /// The predicted presentation time of a frame drawn now: the first vblank after `now` on

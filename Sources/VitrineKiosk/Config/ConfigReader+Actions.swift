@@ -12,7 +12,7 @@ extension ConfigReader {
 
     static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs }
     /// The actions that take an argument.
-    static let verbs = ["push", "present", "emit", "setLanguage"]
+    static let verbs = ["push", "replace", "present", "emit", "setLanguage"]
 
     /// The action at `key`, if present and valid. Screen ids are checked later, when every screen
     /// is known (`checkReferences`).
@@ -39,7 +39,7 @@ extension ConfigReader {
                 self.error(
                     path,
                     verbs.isEmpty
-                        ? "expected one of {\"push\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
+                        ? "expected one of {\"push\": screen}, {\"replace\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
                         : "has both \(verbs.joined(separator: " and ")): an action does one thing")
                 return nil
             }
@@ -52,6 +52,7 @@ extension ConfigReader {
                 }
                 switch verb {
                 case "push": action = .push(text)
+                case "replace": action = .replace(text)
                 case "present": action = reader.presentation(object).map { .present(text, $0) }
                 case "setLanguage":
                     guard reader.languages.contains(text) else {

@@ -22,6 +22,7 @@ extension ScreenModel {
         if let item = self.leftItem { members.append(("left", item.json)) }
         if let item = self.rightItem { members.append(("right", item.json)) }
         members.append(("bar", .string(self.bar.rawValue)))
+        if !self.swipeBack { members.append(("swipeBack", .bool(false))) }
         switch self.background {
         case .theme: members.append(("background", .string("theme")))
         case .color(let color): members.append(("background", color.json))

@@ -96,7 +96,7 @@ public struct KioskRenderer {
             for (action, _) in screen.actions {
                 for step in action.steps {
                     switch step {
-                    case .push(let id): full.insert(id)
+                    case .push(let id), .replace(let id): full.insert(id)
                     case .present(let id, _): sheets.insert(id)
                     default: break
                     }

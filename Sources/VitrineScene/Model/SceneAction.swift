@@ -7,6 +7,9 @@ import VitrineGraphics
 public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     /// Slides the screen with this id in from the right (interactive swipe back).
     case push(String)
+    /// Slides the screen with this id in as `push` does, and takes the screen it covers off the
+    /// stack: back from it is the screen below that one (a ticket's "thanks" after "confirm").
+    case replace(String)
     /// Back to the screen below.
     case pop
     /// Back to the first screen.
@@ -45,7 +48,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     /// Every screen the action leads to.
     public var targets: [String] {
         switch self {
-        case .push(let id), .present(let id, _): [id]
+        case .push(let id), .replace(let id), .present(let id, _): [id]
         case .sequence(let actions): actions.flatMap(\.targets)
         default: []
         }
@@ -60,6 +63,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     public var json: JSONValue {
         switch self {
         case .push(let id): .object([("push", .string(id))])
+        case .replace(let id): .object([("replace", .string(id))])
         case .present(let id, let presentation): .object([("present", .string(id))] + presentation.jsonMembers)
         case .emit(let name, let payload):
             if case .null = payload { .object([("emit", .string(name))]) } else { .object([("emit", .string(name)), ("payload", payload)]) }
@@ -72,6 +76,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .push(let id): "push \(id)"
+        case .replace(let id): "replace \(id)"
         case .pop: "pop"
         case .popToRoot: "popToRoot"
         case .present(let id, _): "present \(id)"

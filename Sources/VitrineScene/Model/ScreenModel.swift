@@ -44,6 +44,9 @@ public struct ScreenModel: Sendable, Equatable {
     public var content: ViewNode
     /// A sheet over this screen (SplitSheet) holding another screen's content.
     public var splitSheet: SplitSheetModel?
+    /// Whether a swipe right leaves the screen (a payment screen must not be left by a swipe;
+    /// its Back item and its own buttons still can).
+    public var swipeBack = true
     /// Where it is in the config (`screens.home`), for messages.
     public var path: String
 

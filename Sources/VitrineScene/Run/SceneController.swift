@@ -107,7 +107,11 @@ public final class SceneController: Scene {
         let root = SceneRootView()
         let first = try self.screenView(stack.first ?? self.model.start, canGoBack: false)
         let navigation = NavigationStack(root: first)
-        for id in stack.dropFirst() { navigation.push(try self.screenView(id, canGoBack: true), animated: false) }
+        for id in stack.dropFirst() {
+            let view = try self.screenView(id, canGoBack: true)
+            navigation.setSwipeBack(view.model.swipeBack, for: view)
+            navigation.push(view, animated: false)
+        }
         navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
         root.addSubview(navigation)
         var onboardingView: OnboardingView?
@@ -215,9 +219,33 @@ public final class SceneController: Scene {
         case .push(let id):
             self.dismissForNavigation()
             guard let navigation = self.navigation else { return }
+            // A screen already in the stack is gone back to, not stacked again: two screens
+            // that push each other would otherwise grow the stack (and its memory, about 4 MB a
+            // screen at 1280x800) with every tap. So the stack holds each screen at most once and
+            // is never deeper than the config has screens (Docs/config.md, "Actions").
+            if let existing = self.navigationStack.first(where: { $0.model.id == id }) {
+                if existing !== self.topScreen, navigation.pop(to: existing) { self.record("popTo \(id)") }
+                return
+            }
             do {
                 let view = try self.screenView(id, canGoBack: true)
+                navigation.setSwipeBack(view.model.swipeBack, for: view)
                 if navigation.push(view) { self.record("push \(id)") }
+            } catch {
+                self.logger.error("\(path): cannot show screen \(id): \(error)")
+            }
+        case .replace(let id):
+            self.dismissForNavigation()
+            guard let navigation = self.navigation else { return }
+            if let existing = self.navigationStack.first(where: { $0.model.id == id }) {
+                // Already in the stack: gone back to, as a push would.
+                if existing !== self.topScreen, navigation.pop(to: existing) { self.record("popTo \(id)") }
+                return
+            }
+            do {
+                let view = try self.screenView(id, canGoBack: navigation.stack.count > 1)
+                navigation.setSwipeBack(view.model.swipeBack, for: view)
+                if navigation.replaceTop(with: view) { self.record("replace \(id)") }
             } catch {
                 self.logger.error("\(path): cannot show screen \(id): \(error)")
             }

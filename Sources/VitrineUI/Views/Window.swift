@@ -55,6 +55,7 @@ public final class Window {
             self.recognizers(at: Point(x: contact.x, y: contact.y))
         }
         frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
+        frameClock?.onDarkFrame = { [weak self] time in self?.stepDark(time) }
         self.setNeedsFrame()
     }
 
@@ -69,6 +70,7 @@ public final class Window {
     /// the same output and given up), and redraws it whole.
     public func takeFrameClock() {
         self.frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
+        self.frameClock?.onDarkFrame = { [weak self] time in self?.stepDark(time) }
         self.compositor.setNeedsFullRedraw()
         self.setNeedsFrame()
     }
@@ -104,6 +106,15 @@ public final class Window {
             view = current.superview
         }
         return result
+    }
+
+    /// A frame the output cannot show (it is paused: the panel blank, the VT away): animations
+    /// and layout move on, nothing is drawn; the next shown frame draws what changed.
+    public func stepDark(_ time: FrameTime) {
+        self.lastFrameTime = time
+        self.animator.step(time)
+        self.onFrame?(time)
+        self.root.layoutIfNeeded()
     }
 
     /// One frame: animations, layout, composite, present. Tests call it with hand-made times.
