@@ -74,6 +74,8 @@ public final class Runner {
     public var controlPath: String? = Runner.defaultControlPath
     /// The group the control socket is given (`vitrine-control`; nil: the kiosk's own).
     public var controlGroup: String? = ControlServer.defaultGroup
+    /// Where the control socket's `screenshot` may write (Runner+Control.swift).
+    public var screenshotDirectories = Runner.defaultScreenshotDirectories
     /// The open control socket, once `run` started it.
     public internal(set) var control: ControlServer?
     private var readySent = false

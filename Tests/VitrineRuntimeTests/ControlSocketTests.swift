@@ -35,6 +35,7 @@ struct ControlSocketTests {
         }
         runner.controlPath = socket
         runner.controlGroup = nil
+        runner.screenshotDirectories = [Directory.parent(of: socket)]
         return runner
     }
 
@@ -201,6 +202,10 @@ struct ControlSocketTests {
                     #expect(Self.flips(runner) > flipsWhileBlank, "waking draws the screen again")
                     ids["shot"] = try client.send("screenshot", ("path", .string(directory.file("shot.png"))))
                     ids["badShot"] = try client.send("screenshot", ("path", .string("relative.png")))
+                    // Outside the screenshot folders, also through a link that leads out of one.
+                    #expect(symlink("/etc", directory.file("out")) == 0)
+                    ids["etc"] = try client.send("screenshot", ("path", .string("/etc/vitrine-test-shot.png")))
+                    ids["link"] = try client.send("screenshot", ("path", .string(directory.file("out/vitrine-test-shot.png"))))
                 },
                 {
                     client.drain()
@@ -208,6 +213,12 @@ struct ControlSocketTests {
                     let shot = try PNGCodec.read(path: directory.file("shot.png"))
                     #expect(shot.size == PixelSize(width: 640, height: 400))
                     #expect(client.reply(ids["badShot"]!)?["error"]?.stringValue?.contains("absolute path") == true)
+                    for name in ["etc", "link"] {
+                        #expect(
+                            client.reply(ids[name]!)?["error"]?.stringValue?.contains("is not in a folder the kiosk writes screenshots to") == true,
+                            "\(client.reply(ids[name]!) ?? .null)")
+                    }
+                    #expect(access("/etc/vitrine-test-shot.png", F_OK) != 0, "nothing was written in /etc")
                     ids["present"] = try client.send("navigate", ("to", .string("present")), ("screen", .string("thanks")))
                 }
             ] + wait + [

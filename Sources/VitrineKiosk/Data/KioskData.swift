@@ -22,6 +22,7 @@ public final class KioskData {
         self.baseDirectory = baseDirectory
         self.logger = logger
         self.store = DataStore()
+        self.store.namedSources = Set(sources.map(\.name))
         for source in sources { self.read(source) }
     }
 

@@ -47,10 +47,24 @@ public final class KioskScene: RuntimeScene {
 extension KioskScene: ControllableScene {
     public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
         guard let controller = self.controller else { throw VitrineError(.unsupported, "\(command): the kiosk is not on screen yet") }
+        if command == "perform" { return try self.perform(arguments, on: controller) }
         return try controller.control(command, arguments: arguments)
     }
 
-    public var controlCommands: [String] { self.controller?.controlCommands ?? [] }
+    public var controlCommands: [String] { (self.controller?.controlCommands ?? []) + ["perform"] }
+
+    /// The control socket's `perform` `{"action": …}`: an action written as the config writes it
+    /// (`"pop"`, `{"push": "detail"}`, `{"emit": "purchase", "payload": {…}}`, a list of them),
+    /// checked as the config's are (the screens it names must exist), then run as a button's.
+    func perform(_ arguments: JSONValue, on controller: SceneController) throws(VitrineError) -> JSONValue {
+        guard let value = arguments["action"] else {
+            throw VitrineError(.invalidArgument, "perform: \"action\" must be an action as the config writes it, e.g. \"pop\" or {\"push\": \"home\"}")
+        }
+        let action = try KioskConfigLoader.action(value, for: self.configuration)
+        controller.perform(action, from: "control")
+        controller.resetIdle()
+        return controller.navigationSummary
+    }
 
     public func resetIdle() { self.controller?.resetIdle() }
 }

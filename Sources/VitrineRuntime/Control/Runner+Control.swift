@@ -2,6 +2,7 @@ import Glibc
 import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
+import VitrineSystem
 import VitrineUI
 
 extension Runner {
@@ -60,6 +61,11 @@ extension Runner {
             guard path.hasPrefix("/"), path.hasSuffix(".png") else {
                 return .failure("screenshot: \(QuotedValue.quoted(path)) is not an absolute path to a .png file; e.g. /var/lib/vitrine/screen.png")
             }
+            guard self.mayWriteScreenshot(at: path) else {
+                return .failure(
+                    "screenshot: \(QuotedValue.quoted(path)) is not in a folder the kiosk writes screenshots to (\(self.screenshotDirectories.joined(separator: ", "))); e.g. /var/lib/vitrine/screen.png"
+                )
+            }
             do {
                 try self.writeScreenshot(to: path)
             } catch {
@@ -104,6 +110,30 @@ extension Runner {
                 ])
             ))
         return .object(members)
+    }
+
+    /// The folders `screenshot` may write in: the service's state and runtime directories
+    /// (`/var/lib/vitrine`, `/run/vitrine`, and `$STATE_DIRECTORY`/`$RUNTIME_DIRECTORY` under
+    /// systemd). The unit's sandbox allows only those too; the program enforces it itself so a
+    /// kiosk run as root by hand does not write a client's PNG over `/etc` (issue 29).
+    public static var defaultScreenshotDirectories: [String] {
+        var folders = ["/var/lib/vitrine", "/run/vitrine"]
+        for variable in ["STATE_DIRECTORY", "RUNTIME_DIRECTORY"] {
+            for folder in (Environment.value(variable) ?? "").split(separator: ":") where !folders.contains(String(folder)) {
+                folders.append(String(folder))
+            }
+        }
+        return folders
+    }
+
+    /// Whether `path`'s folder, with its symbolic links followed, is one of
+    /// `screenshotDirectories` or inside one.
+    func mayWriteScreenshot(at path: String) -> Bool {
+        guard let folder = Directory.realPath(Directory.parent(of: path)) else { return false }
+        return self.screenshotDirectories.contains { allowed in
+            guard let real = Directory.realPath(allowed) else { return false }
+            return folder == real || folder.hasPrefix(real.hasSuffix("/") ? real : real + "/")
+        }
     }
 
     /// Writes what is on screen, upright, as PNG to `path`: the headless output's scanout, else

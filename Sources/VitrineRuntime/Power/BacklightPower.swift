@@ -125,8 +125,6 @@ public final class BacklightPower: PanelPower {
 
     /// The real directory behind a /sys/class symlink (what `ReadWritePaths=` must name).
     static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        Directory.realPath(path) ?? path
     }
 }

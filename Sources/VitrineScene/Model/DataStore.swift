@@ -8,6 +8,15 @@ public final class DataStore {
     public static let itemRoot = "item"
 
     public private(set) var sources: [String: JSONValue] = [:]
+    /// The sources the scene names (a config's `data`); nil: any. `set` refuses others, so a
+    /// control client cannot grow the store past what the scene shows.
+    public var namedSources: Set<String>?
+    /// At most this many sources (a config may name 32; `set` of a new one past it is refused).
+    public static let maximumSources = 32
+    /// The deepest path `set` follows: 64 components, far below anything a kiosk's data nests,
+    /// so a 60 KB path of dots is refused before it is walked (it was quadratic: 10,000 parts
+    /// stalled the loop 2.3 s, issue 29).
+    public static let maximumPathDepth = 64
     /// Bumped at every change.
     public private(set) var version: UInt64 = 0
     /// Called after every change, with the source that changed.
@@ -30,17 +39,34 @@ public final class DataStore {
     /// Sets the value at `path`, creating objects on the way; throws when the path runs through a
     /// value that is not an object (or an index past an array's end).
     public func set(_ path: String, to value: JSONValue) throws(VitrineError) {
-        let parts = Self.components(of: path)
-        guard let source = parts.first, parts.count >= 1, source != Self.itemRoot, !source.isEmpty else {
-            throw VitrineError(.invalidArgument, "\(path): a data path starts with a data source's name (menu.coffee.price)")
+        let shown = QuotedValue.quoted(path)
+        let dots = path.utf8.reduce(0) { $1 == UInt8(ascii: ".") || $1 == UInt8(ascii: "[") ? $0 + 1 : $0 }
+        guard dots < Self.maximumPathDepth else {
+            throw VitrineError(.invalidArgument, "\(shown): a data path of more than \(Self.maximumPathDepth) parts is not followed")
         }
-        let updated = try Self.setting(value, at: Array(parts.dropFirst()), in: self.sources[source] ?? .object([]), path: path)
+        let parts = Self.components(of: path)
+        guard let source = parts.first, source != Self.itemRoot, !source.isEmpty else {
+            throw VitrineError(.invalidArgument, "\(shown): a data path starts with a data source's name (menu.coffee.price)")
+        }
+        if self.sources[source] == nil {
+            if let named = self.namedSources, !named.contains(source) {
+                let names = named.sorted().joined(separator: ", ")
+                throw VitrineError(
+                    .invalidArgument,
+                    "\(shown): there is no data source \(QuotedValue.quoted(source)); the kiosk's are \(names.isEmpty ? "none" : names) (a new one goes in the config's \"data\")"
+                )
+            }
+            guard self.sources.count < Self.maximumSources else {
+                throw VitrineError(.invalidArgument, "\(shown): \(Self.maximumSources) data sources exist already; set a path in one of them")
+            }
+        }
+        let updated = try Self.setting(value, at: parts[1...], in: self.sources[source] ?? .object([]), path: shown)
         self.replace(source, with: updated)
     }
 
-    private static func setting(_ value: JSONValue, at parts: [String], in container: JSONValue, path: String) throws(VitrineError) -> JSONValue {
+    private static func setting(_ value: JSONValue, at parts: ArraySlice<String>, in container: JSONValue, path: String) throws(VitrineError) -> JSONValue {
         guard let key = parts.first else { return value }
-        let rest = Array(parts.dropFirst())
+        let rest = parts.dropFirst()
         switch container {
         case .object(var members):
             if let index = members.lastIndex(where: { $0.key == key }) {
@@ -51,12 +77,12 @@ public final class DataStore {
             return .object(members)
         case .array(var items):
             guard let index = Int(key), items.indices.contains(index) else {
-                throw VitrineError(.invalidArgument, "\(path): \(key) is not an index of the array there (0 to \(items.count - 1))")
+                throw VitrineError(.invalidArgument, "\(path): \(QuotedValue.quoted(key)) is not an index of the array there (0 to \(items.count - 1))")
             }
             items[index] = try self.setting(value, at: rest, in: items[index], path: path)
             return .array(items)
         default:
-            throw VitrineError(.invalidArgument, "\(path): \(key) runs through a \(container.kindName), not an object")
+            throw VitrineError(.invalidArgument, "\(path): \(QuotedValue.quoted(key)) runs through a \(container.kindName), not an object")
         }
     }
 

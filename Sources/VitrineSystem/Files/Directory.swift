@@ -29,6 +29,14 @@ public enum Directory {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`); nil when it does
+    /// not exist or cannot be reached.
+    public static func realPath(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// Whether something exists at `path` (following symlinks).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
