@@ -93,14 +93,35 @@ struct ConfigV2Tests {
                 "screens.list.content.children[0].text: missing",
                 #"screens.list.content.children[1].width: "wide" is not a size (use a number of points, "fill", "auto" or a percentage such as "50%")"#,
                 #"screens.list.content.children[1].style: "heading" is not a text style (largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2) (did you mean headline?)"#,
-                #"screens.list.content.children[2].action: "popToRot" is not an action (dismiss, finishOnboarding, hideSplitSheet, pop, popToRoot, restartOnboarding, showSplitSheet, toggleSplitSheet, push, present, emit, setLanguage) (did you mean popToRoot?)"#,
-                "screens.list.content.children[4].image: file not found: \(fixture.directory.path)/gone.png"
+                #"screens.list.content.children[2].action: "popToRot" is not an action (dismiss, finishOnboarding, hideSplitSheet, pop, popToRoot, restartOnboarding, showSplitSheet, toggleSplitSheet, push, replace, present, emit, setLanguage) (did you mean popToRoot?)"#,
+                "screens.list.content.children[4].image: file not found: \(fixture.directory.path)/gone.png",
+                // Found now that a screen with mistakes is kept for its references.
+                #"screens.list.content.children[3].action.push: pushes "detial", but there is no such screen (screens: home, list)"#
             ])
         #expect(
             ConfigFixture.describe(check.warnings) == [
                 "screens.list.content.children[1].colour: unknown key, ignored (did you mean color?)",
                 "screens.list.titel: unknown key, ignored (did you mean title?)"
             ])
+    }
+
+    @Test("one typo in the start screen is one error: no missing start, no unreachable screens behind it")
+    func oneTypoOneError() throws {
+        let fixture = try ConfigFixture()
+        let check = fixture.check(
+            Self.screens(
+                #"""
+                "home": {"title": "Home", "content": {"type": "vstack", "children": [
+                    {"type": "buton", "title": "A", "action": {"push": "a"}},
+                    {"type": "button", "title": "B", "action": {"push": "b"}}]}},
+                "a": {"title": "A", "content": {"type": "text", "text": "a"}},
+                "b": {"title": "B", "content": {"type": "button", "title": "C", "action": {"push": "c"}}},
+                "c": {"title": "C", "content": {"type": "text", "text": "c"}}
+                """#, extra: #""start": "home", "#))
+        #expect(check.errors.count == 1, "\(ConfigFixture.describe(check.errors))")
+        #expect(ConfigFixture.describe(check.errors).first?.hasPrefix("screens.home.content.children[0].type: \"buton\" is not a view type") == true)
+        let issues = ConfigFixture.describe(check.errors + check.warnings)
+        #expect(!issues.contains { $0.contains("start") || $0.contains("unreachable") }, "\(issues)")
     }
 
     @Test("a reference to a missing screen names both ends; an unreachable screen is a warning")

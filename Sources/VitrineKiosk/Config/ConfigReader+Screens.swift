@@ -14,20 +14,29 @@ extension ConfigReader {
             let path = "screens"
             if case .object(let members) = value {
                 if members.isEmpty { self.error(path, "a kiosk needs at least one screen") }
+                // Refused before anything is read: a file of 100,000 screens took over a minute
+                // to be told it has too many (issue 29).
+                guard members.count <= Self.mostScreens else {
+                    self.error(path, "has \(members.count) screens; a kiosk has at most \(Self.mostScreens) (a generated file gone wrong?)")
+                    // What names screens is not read either: it would only report the screens
+                    // not read as missing.
+                    _ = root.take("start")
+                    _ = root.take("onboarding")
+                    return SceneModel(screens: [], start: "", onboarding: nil)
+                }
                 self.object(value, at: path) { reader, object in
-                    for (index, member) in members.enumerated() where !member.key.hasPrefix("//") {
-                        _ = object.take(member.key)
-                        guard index < Self.mostScreens else { continue }
+                    var seen: Set<String> = []
+                    for member in members where !member.key.hasPrefix("//") {
+                        let last = object.take(member.key)
+                        guard seen.insert(member.key).inserted, let last else { continue }
                         guard Self.isScreenID(member.key) else {
                             reader.error(object.path(of: member.key), "\(Self.quoted(member.key)) is not a screen id (letters, digits, - _ and . only)")
                             continue
                         }
-                        if screens.contains(where: { $0.id == member.key }) { continue }
-                        if let screen = reader.screen(members.last { $0.key == member.key }!.value, id: member.key, at: object.path(of: member.key)) {
+                        if let screen = reader.screen(last, id: member.key, at: object.path(of: member.key)) {
                             screens.append(screen)
                         }
                     }
-                    if members.count > Self.mostScreens { reader.error(path, "more than \(Self.mostScreens) screens") }
                 }
             } else {
                 self.error(path, "expected an object of screens by id ({\"home\": {…}}), found \(value.kindName)")
@@ -70,13 +79,13 @@ extension ConfigReader {
 
     private mutating func screen(_ value: JSONValue, id: String, at path: String) -> ScreenModel? {
         var screen: ScreenModel?
-        let errorsBefore = self.errors.count
         self.object(value, at: path) { reader, object in
             var model = ScreenModel(id: id, path: path)
             reader.readText(object, "title", into: &model.title, required: false)
             model.leftItem = reader.barItem(object, "left")
             model.rightItem = reader.barItem(object, "right")
             reader.read(object, "bar", into: &model.bar, noun: "a bar visibility")
+            reader.read(object, "swipeBack", into: &model.swipeBack)
             reader.readBackground(object, into: &model.background)
             if let content = object.take("content") {
                 if let node = reader.view(content, at: object.path(of: "content")) { model.content = node }
@@ -100,7 +109,11 @@ extension ConfigReader {
             }
             screen = model
         }
-        return self.errors.count == errorsBefore ? screen : nil
+        // A screen with a mistake in it is kept (as far as it was read), so what names it — the
+        // start, a push, the onboarding — is not reported as naming a missing screen, and the
+        // screens it leads to not as unreachable: one typo is one error (issue 29). The file is
+        // refused anyway.
+        return screen ?? ScreenModel(id: id, path: path)
     }
 
     private mutating func barItem(_ parent: ConfigObject, _ key: String) -> ScreenModel.BarItem? {
@@ -168,6 +181,7 @@ extension ConfigReader {
         if !ids.isEmpty { check(scene.start, at: "start", what: "starts on") }
         switch scene.idle?.action {
         case .push(let id)?: check(id, at: "idle.action.push", what: "pushes")
+        case .replace(let id)?: check(id, at: "idle.action.replace", what: "shows")
         case .restartOnboarding? where scene.onboarding == nil: self.warning("idle.action", "restartOnboarding does nothing: the kiosk has no onboarding")
         default: break
         }
@@ -182,6 +196,7 @@ extension ConfigReader {
                     let at = steps.count > 1 ? "\(path)[\(index)]" : path
                     switch step {
                     case .push(let id): check(id, at: at + ".push", what: "pushes")
+                    case .replace(let id): check(id, at: at + ".replace", what: "shows")
                     case .present(let id, _): check(id, at: at + ".present", what: "presents")
                     case .restartOnboarding where scene.onboarding == nil:
                         self.warning(at, "restartOnboarding does nothing: the kiosk has no onboarding")
@@ -199,7 +214,10 @@ extension ConfigReader {
                 }
             }
         }
-        let reachable = scene.reachableScreens
+        // Reachability is not judged when a view was left out for a mistake (a misspelt type): its
+        // actions went with it, and the screens they lead to would each be a false warning after
+        // the one real error.
+        let reachable = self.droppedViews == 0 ? scene.reachableScreens : Set(scene.screens.map(\.id))
         for screen in scene.screens where !reachable.contains(screen.id) {
             self.warning(screen.path, "unreachable: no action, onboarding or split sheet leads to this screen")
         }

@@ -17,25 +17,28 @@ extension ConfigReader {
     mutating func view(_ value: JSONValue, at path: String, depth: Int = 0) -> ViewNode? {
         guard depth < Self.deepestViewNesting else {
             self.error(path, "views nested more than \(Self.deepestViewNesting) deep")
+            self.droppedViews += 1
             return nil
         }
         guard case .object(let members) = value else {
             self.error(path, "expected a view (an object with a \"type\"), found \(value.kindName)")
+            self.droppedViews += 1
             return nil
         }
         guard let typeValue = members.last(where: { $0.key == "type" })?.value else {
             self.error(path + ".type", "missing: every view needs a type (\(Self.viewTypes.joined(separator: ", ")))")
+            self.droppedViews += 1
             return nil
         }
         guard case .string(let type) = typeValue else {
             self.error(path + ".type", "expected a string (\(Self.viewTypes.joined(separator: ", "))), found \(typeValue.kindName)")
+            self.droppedViews += 1
             return nil
         }
         if !Self.viewTypes.contains(type) && self.registry.contains(type) {
             return self.customView(type, members: members, at: path)
         }
         var node: ViewNode?
-        let errorsBefore = self.errors.count
         self.object(value, at: path) { reader, object in
             _ = object.take("type")
             var width = Dimension.auto
@@ -47,7 +50,11 @@ extension ConfigReader {
             guard let kind = reader.viewKind(type, object, at: path, depth: depth) else { return }
             node = ViewNode(kind, width: width, height: height, id: id, path: path)
         }
-        return self.errors.count == errorsBefore ? node : nil
+        // A view with a mistake inside is kept as far as it was read (its good children, their
+        // actions): the checks after reading would otherwise report the screens it leads to as
+        // unreachable, a cascade from one typo (issue 29). The file is refused anyway.
+        if node == nil { self.droppedViews += 1 }
+        return node
     }
 
     private mutating func viewKind(_ type: String, _ object: ConfigObject, at path: String, depth: Int) -> ViewNode.Kind? {
