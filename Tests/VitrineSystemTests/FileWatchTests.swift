@@ -36,6 +36,40 @@ struct FileWatchTests {
         #expect(Set(changed) == [folder.file("kiosk.json"), folder.file("hall.png")])
     }
 
+    @Test(
+        "a data folder deleted and made again is followed again: its file counts as changed when it is back, and every later save is seen (on the manual clock, real inotify)"
+    )
+    func folderRecreated() throws {
+        let root = TemporaryDirectory(prefix: "vitrine-filewatch")
+        defer { root.remove() }
+        let data = root.file("data")
+        #expect(mkdir(data, 0o755) == 0)
+        let menu = data + "/menu.json"
+        self.save("1", to: menu)
+        let loop = ManualEventLoop(readsDescriptors: true)
+        var changes: [[String]] = []
+        let log = MemoryLogSink()
+        let watch = try FileWatch(paths: [menu], loop: loop, logger: Logger("files", sink: log)) { paths in changes.append(paths) }
+        self.save("2", to: menu)
+        loop.advance(by: .milliseconds(10))
+        #expect(changes.last == [menu])
+        // A deploy script replaces the folder: deleted, then made again with a new file.
+        unlink(menu)
+        #expect(rmdir(data) == 0)
+        loop.advance(by: .milliseconds(10))
+        #expect(log.messages.contains { $0.contains("\(data) is gone") }, "\(log.messages)")
+        let before = changes.count
+        #expect(mkdir(data, 0o755) == 0)
+        self.save("3", to: menu)
+        loop.advance(by: .milliseconds(10))
+        #expect(changes.count > before && changes.last == [menu], "the file in the folder made again counts as changed: \(changes)")
+        let back = changes.count
+        self.save("4", to: menu)
+        loop.advance(by: .milliseconds(10))
+        #expect(changes.count == back + 1 && changes.last == [menu], "a later save is seen: \(changes)")
+        withExtendedLifetime(watch) {}
+    }
+
     @Test("a folder that does not exist is an error naming it")
     func missingFolder() throws {
         let loop = try EpollEventLoop()

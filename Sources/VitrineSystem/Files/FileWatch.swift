@@ -8,6 +8,10 @@ import VitrineCore
 /// It watches each file's folder, not the file: a watch on the file itself would follow the old
 /// inode after a rename and miss every later version. Events for other names in the folder are
 /// ignored; several events for one file in one wake-up are one change.
+///
+/// A folder that is deleted (or moved away) and made again is followed again: its parent is
+/// watched for the folder's name, and when the folder is back its files count as changed (issue
+/// 29: a data folder recreated by a deploy script was never read again, silently).
 public final class FileWatch {
     public let paths: [String]
     private let descriptor: OwnedDescriptor
@@ -15,6 +19,13 @@ public final class FileWatch {
     private let logger: Logger
     /// inotify watch → (folder, the names in it that matter → their paths).
     private var folders: [Int32: [String: String]] = [:]
+    /// The followed files' folders, each with the names that matter in it (kept while a folder is
+    /// gone, to watch it again when it is back).
+    private var namesByFolder: [String: [String: String]] = [:]
+    /// inotify watch of a followed folder → the folder.
+    private var folderOfWatch: [Int32: String] = [:]
+    /// inotify watch of a followed folder's parent → the followed folders' names in it → folder.
+    private var parents: [Int32: [String: String]] = [:]
     /// inotify watch → a folder all of whose names matter.
     private var wholeFolders: [Int32: String] = [:]
     private var loopWatch: WatchID?
@@ -48,7 +59,11 @@ public final class FileWatch {
             byFolder[Directory.parent(of: path), default: [:]][name] = path
         }
         for (folder, names) in byFolder.sorted(by: { $0.key < $1.key }) {
-            self.folders[try self.addWatch(folder), default: [:]].merge(names) { $1 }
+            let watch = try self.addWatch(folder)
+            self.folders[watch, default: [:]].merge(names) { $1 }
+            self.folderOfWatch[watch] = folder
+            self.namesByFolder[folder, default: [:]].merge(names) { $1 }
+            self.watchParent(of: folder)
         }
         for folder in wholeFolders {
             self.wholeFolders[try self.addWatch(folder)] = folder
@@ -75,6 +90,42 @@ public final class FileWatch {
         return watch
     }
 
+    /// Watches `folder`'s parent for the folder's name, so a folder deleted and made again is
+    /// followed again. A parent that cannot be watched (unreadable, `/`) is skipped: the folder
+    /// is then followed until it is deleted, as before.
+    private func watchParent(of folder: String) {
+        let parent = Directory.parent(of: folder)
+        let name = String(folder.split(separator: "/").last ?? "")
+        guard !name.isEmpty, parent != folder else { return }
+        // IN_MASK_ADD: the parent may be a followed folder itself, whose own events must stay.
+        let watch = inotify_add_watch(self.descriptor.rawValue, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR) | UInt32(IN_MASK_ADD))
+        guard watch >= 0 else { return }
+        self.parents[watch, default: [:]][name] = folder
+    }
+
+    /// A followed folder is gone (deleted or moved away): its watch is dead.
+    private func folderGone(watch: Int32) -> [String] {
+        guard let folder = self.folderOfWatch.removeValue(forKey: watch) else { return [] }
+        self.folders[watch] = nil
+        self.logger.warning("\(folder) is gone; its files are followed again when it is back")
+        return (self.namesByFolder[folder] ?? [:]).values.sorted()
+    }
+
+    /// A followed folder was made again: watched again, and its files count as changed.
+    private func folderBack(_ folder: String) -> [String] {
+        guard !self.folderOfWatch.values.contains(folder), let names = self.namesByFolder[folder] else { return [] }
+        do {
+            let watch = try self.addWatch(folder)
+            self.folders[watch, default: [:]].merge(names) { $1 }
+            self.folderOfWatch[watch] = folder
+            self.logger.notice("\(folder) is back; following its files again")
+            return names.values.sorted()
+        } catch {
+            self.logger.warning("\(error)")
+            return []
+        }
+    }
+
     /// Whether a changed name in a whole folder is worth reporting: not a hidden file, an
     /// editor's backup or swap file, or vim's write probe.
     static func isAuthoredName(_ name: String) -> Bool {
@@ -91,6 +142,14 @@ public final class FileWatch {
     private func drain() {
         var changed: [String] = []
         for event in Self.readEvents(self.descriptor.rawValue, logger: self.logger, what: "file events") {
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+                for path in self.folderGone(watch: event.watch) where !changed.contains(path) { changed.append(path) }
+                continue
+            }
+            if let folder = self.parents[event.watch]?[event.name], event.mask & UInt32(IN_ISDIR) != 0 {
+                for path in self.folderBack(folder) where !changed.contains(path) { changed.append(path) }
+                continue
+            }
             // A file being created is not a version yet: its close after writing is.
             if event.mask & UInt32(IN_CREATE) != 0 { continue }
             if let path = self.folders[event.watch]?[event.name], !changed.contains(path) {
