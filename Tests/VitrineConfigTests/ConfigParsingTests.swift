@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import VitrineCore
 import VitrineDRM
@@ -179,7 +180,10 @@ struct ConfigParsingTests {
     @Test("a config file's folder is where its images are looked for")
     func baseDirectory() {
         #expect(KioskConfigLoader.baseDirectory(ofFile: "/etc/vitrine/kiosk.json") == "/etc/vitrine")
-        #expect(KioskConfigLoader.baseDirectory(ofFile: "kiosk.json") == ".")
+        // A file given relative to the working directory: its folder is made absolute, so a
+        // missing image says which folder was searched.
+        var cwd = [CChar](repeating: 0, count: 4096)
+        #expect(KioskConfigLoader.baseDirectory(ofFile: "kiosk.json") == String(cString: getcwd(&cwd, cwd.count)))
         #expect(KioskConfigLoader.baseDirectory(ofFile: "/kiosk.json") == "/")
         #expect(KioskImages.resolve("images/a.png", baseDirectory: "/etc/vitrine") == "/etc/vitrine/images/a.png")
         #expect(KioskImages.resolve("/srv/a.png", baseDirectory: "/etc/vitrine") == "/srv/a.png")

@@ -105,6 +105,29 @@ struct ConfigV2Tests {
             ])
     }
 
+    @Test("every error is one line, even one quoting an array")
+    func oneLineErrors() throws {
+        let fixture = try ConfigFixture()
+        let check = fixture.check(
+            Self.screens(
+                #"""
+                "home": {"background": {"image": "photo.png", "focus": [2, [3, 4], {"x": 1}]}, "content": {"type": "image", "image": "photo.png", "focus": [9, 9]}}
+                """#))
+        #expect(check.errors.count >= 2, "\(check.errorLines)")
+        for line in check.errorLines { #expect(!line.contains("\n"), "\(line)") }
+        #expect(check.errorLines.contains { $0.contains("found [9,9]") }, "\(check.errorLines)")
+    }
+
+    @Test("null is none for every optional section, as the docs say: left, right, splitSheet")
+    func nullSections() throws {
+        let fixture = try ConfigFixture()
+        let check = fixture.check(
+            Self.screens(#""home": {"title": "Home", "left": null, "right": null, "splitSheet": null, "content": {"type": "text", "text": "Hi"}}"#))
+        #expect(check.errors.isEmpty, "\(check.errorLines)")
+        let home = try #require(check.configuration.scene.screen("home"))
+        #expect(home.leftItem == nil && home.rightItem == nil && home.splitSheet == nil)
+    }
+
     @Test("one typo in the start screen is one error: no missing start, no unreachable screens behind it")
     func oneTypoOneError() throws {
         let fixture = try ConfigFixture()

@@ -127,8 +127,18 @@ struct OperationsConfigTests {
         #expect(
             ConfigFixture.describe(bad.errors) == [
                 #"screens.home.content.children[0].text.bind: "menu.coffee.price" is an object in menu.sample.json; a text binds to a string, a number or true/false"#,
-                #"screens.home.content.children[1].rows.row.title.bind: "item.name" leads to nothing in menu.sample.json"#,
-                #"screens.home.content.children[1].rows.row.trailing.bind: "item.price" leads to nothing in menu.sample.json"#
+                #"screens.home.content.children[1].rows.row.title.bind: "item.name" leads to nothing in menu.sample.json: item has no "name" (its keys: title)"#,
+                #"screens.home.content.children[1].rows.row.trailing.bind: "item.price" leads to nothing in menu.sample.json: item has no "price" (its keys: title)"#
+            ])
+        // A misspelt path names what is there and the closest key.
+        let content =
+            #"{"type": "vstack", "children": [{"type": "text", "text": {"bind": "menu.cofee.price"}}, {"type": "text", "text": {"bind": "menu.items.3.name"}}]}"#
+        _ = try fixture.write(#"{"coffee": {"price": 3.2}, "tea": {"price": 2.8}, "items": [{"name": "Tea", "price": "2.80"}]}"#, as: "menu.sample.json")
+        let typo = fixture.check(Self.document(#""data": {"menu": {"file": "live/menu.json", "sample": "menu.sample.json"}}"#, content: content))
+        #expect(
+            ConfigFixture.describe(typo.errors) == [
+                #"screens.home.content.children[0].text.bind: "menu.cofee.price" leads to nothing in menu.sample.json: menu has no "cofee" (its keys: coffee, tea, items) (did you mean coffee?)"#,
+                #"screens.home.content.children[1].text.bind: "menu.items.3.name" leads to nothing in menu.sample.json: menu.items is an array of 1, "3" is not one of its indices (0 to 0)"#
             ])
     }
 

@@ -162,7 +162,17 @@ extension ConfigReader {
             }
             let problem: String?
             switch (use.kind, value) {
-            case (_, nil): problem = "leads to nothing in \(document.file)"
+            case (_, nil):
+                // Where the path stops: what is there instead, and the closest key.
+                let start: JSONValue?
+                if use.binding.isItemPath, let source = use.repeatSource,
+                    case .array(let items)? = DataStore.value(at: source.components, in: DataStore(sources: [root: document.value]))
+                {
+                    start = items.first
+                } else {
+                    start = use.binding.isItemPath ? nil : document.value
+                }
+                problem = "leads to nothing in \(document.file)" + (start.map { Self.deadEnd(of: Array(parts.dropFirst()), in: $0, from: parts[0]) } ?? "")
             case (.text, .string?), (.text, .number?), (.text, .bool?), (.image, .string?), (.array, .array?): problem = nil
             case (.text, let found?): problem = "is \(found.kindName) in \(document.file); a text binds to a string, a number or true/false"
             case (.image, let found?): problem = "is \(found.kindName) in \(document.file); an image binds to a path string"
@@ -172,5 +182,33 @@ extension ConfigReader {
             let message = "\(Self.quoted(use.binding.path)) \(problem)"
             if document.isSample { self.error(use.path, message) } else { self.warning(use.path, message) }
         }
+    }
+
+    /// Where `parts` stop leading anywhere inside `value` (reached as `prefix`): ": menu has no
+    /// \"cofee\" (its keys: coffee, tea) (did you mean coffee?)", or an index past an array's end.
+    static func deadEnd(of parts: [String], in value: JSONValue, from prefix: String) -> String {
+        var current = value
+        var reached = prefix
+        for part in parts {
+            switch current {
+            case .object(let members):
+                guard let next = members.last(where: { $0.key == part })?.value else {
+                    let keys = members.map(\.key)
+                    let listed = keys.prefix(12).joined(separator: ", ") + (keys.count > 12 ? ", …" : "")
+                    return ": \(reached) has no \(Self.quoted(part)) (\(keys.isEmpty ? "it is empty" : "its keys: " + listed))"
+                        + Misspelling.hint(for: part, among: keys)
+                }
+                current = next
+            case .array(let items):
+                guard let index = Int(part), items.indices.contains(index) else {
+                    return ": \(reached) is an array of \(items.count), \(Self.quoted(part)) is not one of its indices (0 to \(items.count - 1))"
+                }
+                current = items[index]
+            default:
+                return ": \(reached) is \(current.kindName), it has no \(Self.quoted(part))"
+            }
+            reached += "." + part
+        }
+        return ""
     }
 }

@@ -347,7 +347,7 @@ extension ConfigReader {
         guard case .array(let items) = value, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1],
             (0...1).contains(x), (0...1).contains(y)
         else {
-            self.error(path, "expected [x, y] with each from 0 to 1 (the point kept in view: [0.5, 0.5] is the centre), found \(value.serialized().prefix(40))")
+            self.error(path, "expected [x, y] with each from 0 to 1 (the point kept in view: [0.5, 0.5] is the centre), found \(QuotedValue.json(value))")
             return
         }
         target = Point(x: x, y: y)

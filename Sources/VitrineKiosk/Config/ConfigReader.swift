@@ -145,8 +145,9 @@ struct ConfigReader {
     }
 
     /// The member `key` of `parent` read as an object (when present).
+    /// `null` is none, as the docs allow for every optional section (`"left": null`).
     mutating func section(_ parent: ConfigObject, _ key: String, _ body: (inout ConfigReader, ConfigObject) -> Void) {
-        guard let value = parent.take(key) else { return }
+        guard let value = parent.take(key), value != .null else { return }
         self.object(value, at: parent.path(of: key), body)
     }
 
@@ -270,7 +271,7 @@ struct ConfigReader {
             return nil
         }
         guard bounds.contains(number) else {
-            self.error(path, "expected \(bounds.description), found \(value.serialized())")
+            self.error(path, "expected \(bounds.description), found \(QuotedValue.json(value))")
             return nil
         }
         return number

@@ -85,10 +85,18 @@ public enum KioskConfigLoader {
             file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, document: json, errors: reader.errors, warnings: reader.warnings)
     }
 
-    /// The folder of a config file: where its relative image paths start.
+    /// The folder of the config file at `path`, where its relative paths start, made absolute (`kiosk.json` given from the
+    /// command line is in the working directory): messages about a missing image or data file
+    /// then say which folder was searched, not only `images/hall.png`.
     public static func baseDirectory(ofFile path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        guard !folder.hasPrefix("/") else { return folder }
+        return Directory.realPath(folder) ?? folder
     }
 
     static func check(bytes: [UInt8], file: String, baseDirectory: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil)
