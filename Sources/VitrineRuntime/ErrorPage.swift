@@ -14,6 +14,9 @@ public final class ErrorPage: View {
     public let iconLabel: Label
     public let visitorTitleLabel: Label
     public let visitorMessageLabel: Label
+    /// What the staff's page says to do on a panel run by the service (the preview says that a
+    /// save reloads instead: `Runner.errorPageHint`).
+    public static let serviceHint = "Fix the file, then reload the kiosk: systemctl reload vitrine (or send SIGHUP)."
     /// The staff's page.
     public let detailsView = View()
     public let titleLabel: Label
@@ -35,7 +38,7 @@ public final class ErrorPage: View {
     ///   - theme: the brand colour is its tint; its font draws the visitor's page.
     ///   - showsDetails: start on the staff's page.
     public init(
-        message: String, hint: String = "Fix the file, then reload the kiosk: systemctl reload vitrine (or send SIGHUP).", theme: Theme = .standard,
+        message: String, hint: String = ErrorPage.serviceHint, theme: Theme = .standard,
         showsDetails: Bool = false
     ) {
         let onBrand = Color.white

@@ -95,6 +95,9 @@ public final class Runner {
     /// "temporarily out of order": the preview's author wants the mistake; `vitrine run
     /// --error-details` for a panel on the bench.
     public var errorPageShowsDetails = false
+    /// What the error page's details say to do (`ErrorPage.serviceHint` on a panel; the preview
+    /// says a save reloads).
+    public var errorPageHint = ErrorPage.serviceHint
     /// A reload puts the new scene where the old one was (`RestorableScene`): the preview keeps
     /// the screen being edited; a panel starts afresh (the default).
     public var keepsPositionOnReload = false
@@ -206,17 +209,23 @@ public final class Runner {
     }
 
     private var finished = false
+    /// Whether a frame has reached the screen.
+    public private(set) var hasPresentedFrame = false
+    /// The stop signal that ended `run`, if one did (SIGTERM, SIGINT).
+    public private(set) var stoppedBySignal: Int32?
 
     /// SIGINT and SIGTERM stop the loop, SIGHUP reloads.
     private func watchStopSignals() throws -> SignalWatcher {
         let signals = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal], loop: self.loop)
         self.signals = signals
-        signals.on(SIGINT) { [loop, logger] _ in
+        signals.on(SIGINT) { [weak self, loop, logger] _ in
             logger.notice("SIGINT: stopping")
+            self?.stoppedBySignal = SIGINT
             loop.stop()
         }
-        signals.on(SIGTERM) { [loop, logger] _ in
+        signals.on(SIGTERM) { [weak self, loop, logger] _ in
             logger.notice("SIGTERM: stopping")
+            self?.stoppedBySignal = SIGTERM
             loop.stop()
         }
         signals.on(SIGHUP) { [weak self] _ in self?.reload() }
@@ -265,7 +274,7 @@ public final class Runner {
 
     private func showError(_ error: VitrineError) {
         let window = self.newWindow(scale: self.settings?.scale ?? 1)
-        let page = ErrorPage(message: error.description, theme: self.errorPageTheme, showsDetails: self.errorPageShowsDetails)
+        let page = ErrorPage(message: error.description, hint: self.errorPageHint, theme: self.errorPageTheme, showsDetails: self.errorPageShowsDetails)
         window.root.addSubview(page)
         page.pinToEdges()
         self.errorPage = page
@@ -354,6 +363,7 @@ public final class Runner {
     }
 
     private func presented(at time: MonotonicTime) {
+        self.hasPresentedFrame = true
         guard !self.readySent else { return }
         self.sendReady(status: self.scene != nil ? "showing the kiosk" : "showing the configuration error")
         let firstFrame = self.onFirstFrame

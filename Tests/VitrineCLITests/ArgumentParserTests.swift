@@ -72,6 +72,9 @@ struct ReplayCommandTests {
         let state = try JSONParser.parse(
             String(decoding: try FileReader.read(directory.file("state.json"), limit: FileReader.largestSystemFile, what: "a state dump"), as: UTF8.self))
         #expect(state["schema"]?.stringValue == "vitrine-state/2")
+        // Its --help names the schema it writes (issue 29: the help said /1, the dump /2).
+        let stateOut = ReplayCommand.options.first { $0.long == "state-out" }
+        #expect(stateOut?.help.contains("schema \(state["schema"]?.stringValue ?? "?")") == true, "\(stateOut?.help ?? "no --state-out")")
         #expect(state["onboarding"]?["page_index"]?.doubleValue == 1)
         #expect(try PNGCodec.read(path: directory.file("out.png")).size == PixelSize(width: 320, height: 200))
     }

@@ -105,6 +105,21 @@ struct ConfigContentTests {
             ])
     }
 
+    @Test("a data file's characters are not counted against the one field that names them first: the field has its own count, the rest are said apart")
+    func fontCoverageCountsPerField() throws {
+        let fixture = try ConfigFixture()
+        _ = try fixture.write(#"{"events": [{"name": "音楽会"}, {"name": "展覧会講演"}]}"#, as: "events.json")
+        let path = try fixture.write(
+            #"{"version": 2, "data": {"events": "events.json"}, "screens": {"home": {"title": "展示", "content": {"type": "text", "text": {"bind": "events.events.0.name"}}}}}"#
+        )
+        let warnings = ConfigDiagnosis.fontWarnings(try KioskConfigLoader.check(path: path), fonts: Self.latinOnly).map(\.description)
+        #expect(warnings.count == 1, "\(warnings)")
+        let warning = warnings.first ?? ""
+        #expect(warning.hasPrefix("screens.home.title: 2 CJK characters (U+5C55 展, U+793A 示) in no installed font"), "\(warning)")
+        #expect(
+            warning.contains("; 6 more in 2 other fields (data file of events.events[0].name, data file of events.events[1].name)"), "\(warning)")
+    }
+
     @Test("a font file path in theme.fontFamily loads that file; a missing or non-font file is an error naming the field")
     func fontFilePath() throws {
         let fixture = try ConfigFixture()

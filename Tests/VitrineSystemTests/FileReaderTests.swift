@@ -39,6 +39,14 @@ struct FileReaderTests {
         #expect(socketError.message == "\(socketPath) is a socket, not a regular file")
     }
 
+    @Test("a 5,000-character path is named by its start and its end, not echoed whole")
+    func longPath() throws {
+        let path = "/tmp/" + String(repeating: "a/", count: 2_490) + "menu.json"
+        let error = try #require(throws: VitrineError.self) { try FileReader.read(path, limit: 1 << 20, what: "a data file") }
+        #expect(error.message.count < 250, "\(error.message.count) characters")
+        #expect(error.message.hasSuffix("a/menu.json (a path of \(path.count) characters)"), "\(error.message)")
+    }
+
     @Test("a file over the limit is refused before it is read, naming its size and the limit")
     func overLimit() throws {
         let directory = TemporaryDirectory(prefix: "vitrine-filereader")

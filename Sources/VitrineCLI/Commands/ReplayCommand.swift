@@ -15,7 +15,7 @@ enum ReplayCommand: Command {
         OptionSpec("size", value: "WxH", help: "screen size in pixels [the config's display.headlessSize, 1280x800]"),
         OptionSpec("scale", value: "N", help: "pixels per point [the config's theme.scale, 1]"),
         OptionSpec("screenshot", value: "FILE", help: "write the final frame as PNG"),
-        OptionSpec("state-out", value: "FILE", help: "write the state dump (JSON, schema vitrine-state/1) here; - for stdout [-]")
+        OptionSpec("state-out", value: "FILE", help: "write the state dump (JSON, schema \(KioskScene.stateSchema)) here; - for stdout [-]")
     ]
     static let discussion = """
         Time is virtual: frames run at 60 Hz on a manual clock, so the result is the same on every

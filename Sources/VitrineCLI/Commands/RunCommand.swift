@@ -96,7 +96,15 @@ enum RunCommand: Command {
         }
         try runner.run(seconds: try arguments.number("seconds", in: 0.01...1e9))
         if let screenshot = arguments.value("screenshot") {
-            try runner.writeScreenshot(to: screenshot)
+            do {
+                try runner.writeScreenshot(to: screenshot)
+            } catch {
+                // Stopped by a signal before anything was drawn: the stop is what was asked for,
+                // as without --screenshot (it exited 1 with "nothing was drawn" when SIGTERM came
+                // early). Any other failure is the command's.
+                guard runner.stoppedBySignal != nil, !runner.hasPresentedFrame else { throw error }
+                Logger("kiosk").notice("no screenshot written to \(screenshot): stopped before the first frame reached the screen")
+            }
         }
         return 0
     }

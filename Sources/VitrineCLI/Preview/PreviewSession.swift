@@ -37,6 +37,7 @@ final class PreviewSession {
         self.screenshotDirectory = screenshotDirectory
         runner.showsRejectedReload = true
         runner.errorPageShowsDetails = true
+        runner.errorPageHint = "Fix the file and save it: the preview reloads on every save (R reloads by hand)."
         runner.keepsPositionOnReload = true
         // The author's own user runs the preview: no service group to hand the socket to.
         runner.controlGroup = nil

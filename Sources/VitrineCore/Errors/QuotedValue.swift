@@ -14,6 +14,24 @@ public enum QuotedValue {
         return JSONValue.quoted(String(text.prefix(self.maximumCharacters)) + "…") + "…(\(count) characters)"
     }
 
+    /// The longest file path a message repeats whole: 160 characters, longer than any path a
+    /// kiosk is set up with (`/etc/vitrine/images/…`).
+    public static let longestPath = 160
+
+    /// A file path as a message names it: whole up to `longestPath` characters, else its first
+    /// 60 and last 80 (a path is read by its end, the file's name) around "…", with its length.
+    public static func path(_ path: String) -> String {
+        let count = path.count
+        guard count > self.longestPath else { return path }
+        return String(path.prefix(60)) + "…" + String(path.suffix(80)) + " (a path of \(count) characters)"
+    }
+
+    /// A JSON value as a message quotes it: compact (one line), cut like `quoted` (an array or
+    /// object is shown as written, `[1, 2]`, not pretty-printed over several lines).
+    public static func json(_ value: JSONValue) -> String {
+        self.shortened(value.serialized(pretty: false))
+    }
+
     /// `text` as it is when short enough, else cut the same way without quotes (for messages
     /// that quote with `'…'`).
     public static func shortened(_ text: String) -> String {

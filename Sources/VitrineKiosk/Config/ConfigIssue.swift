@@ -26,9 +26,14 @@ public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
     /// What is wrong and, where it helps, what would be right.
     public var message: String
 
+    /// A message is one line, always: line breaks a quoted value brought in (an array in
+    /// a pretty-printed JSON) become spaces, so every error is one line of `check-config` and of
+    /// the journal.
     public init(_ location: Location, _ message: String) {
         self.location = location
-        self.message = message
+        self.message =
+            message.contains(where: \.isNewline)
+            ? message.split(whereSeparator: \.isNewline).map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: " ") : message
     }
 
     /// The field's JSON path, for schema errors and warnings.

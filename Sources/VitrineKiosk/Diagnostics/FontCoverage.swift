@@ -104,11 +104,27 @@ public enum FontCoverage {
             }
         }
         return byScript.map { group in
-            let sample = group.scalars.prefix(5).map { self.codePoint($0) + (Unicode.Scalar($0).map { " \(Character($0))" } ?? "") }.joined(separator: ", ")
-            let field = group.scalars.compactMap { firstUse[$0] }.min() ?? ""
+            // The characters are counted where they are first met: the field the warning names
+            // has its own count, and the other fields (a whole data file's strings) are said
+            // apart, not added to it (issue 29).
+            var byField: [String: [UInt32]] = [:]
+            for scalar in group.scalars { byField[firstUse[scalar] ?? "", default: []].append(scalar) }
+            // The config's own fields first, then the data files'.
+            let fields = byField.keys.sorted { a, b in
+                let (aData, bData) = (a.hasPrefix("data file"), b.hasPrefix("data file"))
+                return aData != bData ? !aData : a < b
+            }
+            let field = fields.first ?? ""
+            let own = byField[field] ?? []
+            let sample = own.prefix(5).map { self.codePoint($0) + (Unicode.Scalar($0).map { " \(Character($0))" } ?? "") }.joined(separator: ", ")
+            let others = fields.dropFirst()
+            let elsewhere =
+                others.isEmpty
+                ? ""
+                : "; \(group.scalars.count - own.count) more in \(others.count) other field\(others.count == 1 ? "" : "s") (\(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? ", …" : ""))"
             return ConfigIssue(
                 .field(field),
-                "\(group.scalars.count) \(group.script) character\(group.scalars.count == 1 ? "" : "s") (\(sample)) in no installed font: the panel would draw boxes; install \(group.package) (apt-get install \(group.package))"
+                "\(own.count) \(group.script) character\(own.count == 1 ? "" : "s") (\(sample)) in no installed font: the panel would draw boxes\(elsewhere); install \(group.package) (apt-get install \(group.package))"
             )
         }
     }

@@ -41,6 +41,9 @@ public final class KioskScene: RuntimeScene {
         self.data.follow(on: loop)
     }
 
+    /// The schema of `state()` (`vitrine replay --state-out`, the control socket's `state`).
+    public static let stateSchema = SceneController.stateSchema
+
     public func state() -> JSONValue { self.controller?.state() ?? .object([("schema", .string(SceneController.stateSchema))]) }
 }
 

@@ -113,6 +113,11 @@ public final class SceneController: Scene {
             navigation.push(view, animated: false)
         }
         navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
+        navigation.onSwipe = { [unowned self] direction in
+            guard direction == .backward else { return }
+            self.actions.append("swipe: pop")
+            self.record("pop")
+        }
         root.addSubview(navigation)
         var onboardingView: OnboardingView?
         if let onboarding = self.model.onboarding, !onboarding.pages.isEmpty {

@@ -52,7 +52,7 @@ public enum FileReader {
                     bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
                 }
             } catch {
-                throw VitrineError(.ioFailure, "cannot read \(path)", cause: error)
+                throw VitrineError(.ioFailure, "cannot read \(QuotedValue.path(path))", cause: error)
             }
             if n == 0 { break }
             count += n
@@ -108,7 +108,7 @@ public enum FileReader {
             throw self.failure(opening: path, error)
         }
         if fstat(file.rawValue, &info) != 0 {
-            throw VitrineError(.ioFailure, "cannot read \(path)", cause: SystemError("fstat", errno: Syscall.lastErrno))
+            throw VitrineError(.ioFailure, "cannot read \(QuotedValue.path(path))", cause: SystemError("fstat", errno: Syscall.lastErrno))
         }
         try self.requireRegular(info, path: path, field: field)
         try self.requireSize(Int(info.st_size), limit: limit, path: path, what: what)
@@ -118,7 +118,7 @@ public enum FileReader {
     static func requireRegular(_ info: stat, path: String, field: String?) throws(VitrineError) {
         guard (info.st_mode & S_IFMT) != S_IFREG else { return }
         throw VitrineError(
-            .invalidArgument, "\(path) is \(self.kind(ofMode: info.st_mode)), not a regular file",
+            .invalidArgument, "\(QuotedValue.path(path)) is \(self.kind(ofMode: info.st_mode)), not a regular file",
             hint: "point \(field ?? "it") at a file")
     }
 
@@ -130,22 +130,23 @@ public enum FileReader {
     static func tooLarge(_ path: String, size: Int?, limit: Int, what: String) -> VitrineError {
         let has = size.map { "is \(self.sizeText($0)), more than" } ?? "holds more than"
         return VitrineError(
-            .invalidData, "\(path) \(has) the \(self.sizeText(limit)) \(what) may have",
+            .invalidData, "\(QuotedValue.path(path)) \(has) the \(self.sizeText(limit)) \(what) may have",
             hint: "is it the right file? (Docs/troubleshooting.md, \"File limits\")")
     }
 
     static func failure(opening path: String, _ error: SystemError) -> VitrineError {
         switch error.errno {
         case ENOENT:
-            return VitrineError(.notFound, "file not found: \(path)", cause: error)
+            return VitrineError(.notFound, "file not found: \(QuotedValue.path(path))", cause: error)
         case EACCES, EPERM:
             return VitrineError(
-                .permissionDenied, "cannot open \(path)", hint: "the kiosk's user must be able to read it: check the file's owner and mode, and its folders'",
+                .permissionDenied, "cannot open \(QuotedValue.path(path))",
+                hint: "the kiosk's user must be able to read it: check the file's owner and mode, and its folders'",
                 cause: error)
         case ENOTDIR:
-            return VitrineError(.notFound, "file not found: \(path) (a part of the path is not a folder)", cause: error)
+            return VitrineError(.notFound, "file not found: \(QuotedValue.path(path)) (a part of the path is not a folder)", cause: error)
         default:
-            return VitrineError(.ioFailure, "cannot open \(path)", cause: error)
+            return VitrineError(.ioFailure, "cannot open \(QuotedValue.path(path))", cause: error)
         }
     }
 }

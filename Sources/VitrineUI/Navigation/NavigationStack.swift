@@ -19,6 +19,8 @@ public final class NavigationTransition {
     let transition: InteractiveTransition
     /// A forward transition that takes `from` off the stack when it completes (`replaceTop`).
     var replacesTop = false
+    /// Started by code (`push`, `pop`, …) rather than by a finger.
+    var isProgrammatic = false
 
     init(direction: NavigationDirection, from: View, to: View, transition: InteractiveTransition) {
         self.direction = direction
@@ -62,6 +64,9 @@ public final class NavigationStack: View {
     public var onPageChange: ((View) -> Void)?
     /// A swipe right pops (default true).
     public var allowsSwipeBack = true
+    /// Called when a finger's swipe completed a transition (before `onPageChange`): the state
+    /// dump records a swipe back as the Back button's pop.
+    public var onSwipe: ((NavigationDirection) -> Void)?
     /// Pages a swipe may not leave backwards (`setSwipeBack(false, for:)`).
     private var swipeBackRefused: Set<ObjectIdentifier> = []
     /// A swipe left pushes the next screen, where there is one (default true).
@@ -212,6 +217,7 @@ public final class NavigationStack: View {
     private func slide(_ direction: NavigationDirection, to target: View?, animated: Bool, replacing: Bool = false) -> Bool {
         guard self.active == nil, let transition = self.begin(direction, to: target) else { return false }
         transition.replacesTop = replacing
+        transition.isProgrammatic = true
         guard animated, let animator = self.window?.animator else {
             // No spring: the transition jumps to its end and completes now.
             transition.transition.update(progress: 1)
@@ -275,6 +281,7 @@ public final class NavigationStack: View {
         }
         transition.from.removeFromSuperview()
         transition.to.frame = self.bounds
+        if !transition.isProgrammatic { self.onSwipe?(transition.direction) }
         self.onPageChange?(transition.to)
     }
 
