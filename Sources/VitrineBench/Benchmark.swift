@@ -77,7 +77,8 @@ public enum BenchmarkList {
         InputLatencyBenchmark(),
         SceneBenchmark(),
         BandedPresentBenchmark(),
-        DataUpdateBenchmark(),
+        DataUpdateBenchmark.small,
+        DataUpdateBenchmark.large,
         BigPhotoBenchmark(),
         ControlNavigateBenchmark()
     ]

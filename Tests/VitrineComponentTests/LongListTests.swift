@@ -2,6 +2,7 @@ import Testing
 import VitrineBench
 import VitrineCore
 import VitrineKiosk
+import VitrineScene
 import VitrineTestSupport
 import VitrineUI
 
@@ -151,5 +152,43 @@ struct LongListTests {
         menu.scrollView.scroll(to: menu.scrollView.maximumOffset, animated: false)
         menu.run.run.settle()
         #expect(menu.list.allRows.contains { $0.row.title == "Dish 10000" })
+    }
+}
+
+@Suite("Measuring a long feed")
+struct LongFeedMeasureTests {
+    @Test("10,000 one-line rows are measured with a few text layouts, and every row's height is its view's")
+    func oneLineRowsWithoutLayouts() throws {
+        let menu = try LongMenu(rows: 10_000)
+        let list = menu.list
+        // Before: every row's title and subtitle were laid out (20,000 layouts, 60 % of a
+        // 100,000-row update); now only what `OneLineFit` cannot decide and each distinct price.
+        #expect(list.textsLaidOutToMeasure < 100, "\(list.textsLaidOutToMeasure) layouts for 10,000 rows")
+        for view in list.allRows {
+            let measured = view.sizeThatFits(Size(width: list.bounds.width, height: .infinity)).height
+            #expect(abs(view.frame.height - measured) < 0.001, "\(view.row.title): planned \(view.frame.height), its view measures \(measured)")
+        }
+        #expect(!list.allRows.isEmpty)
+    }
+}
+
+@Suite("A list over more rows than it shows")
+struct RepeatLimitTests {
+    @Test("100,001 rows: the first 100,000 are shown and the log says the rest were left out")
+    func overTheLimit() throws {
+        let count = SceneBuilder.mostRepeatedRows + 1
+        let items = JSONValue.array((0..<count).map { .object([("name", .string("row \($0)"))]) })
+        let builder = SceneBuilder(theme: Theme(), images: FileImageSource()) { _, _ in }
+        builder.data = DataStore(sources: ["menu": .object([("items", items)])])
+        let log = MemoryLogSink()
+        builder.logger = Logger("scene", sink: log)
+        let row = ListNode.Row(.bound(DataBinding("item.name")))
+        let node = ViewNode(
+            .list(ListNode(sections: [ListNode.Section(rows: [], repeating: ListNode.Repeat(source: DataBinding("menu.items"), row: row))])),
+            path: "screens.home.content")
+        let view = try builder.view(for: node)
+        let list = try #require(view as? ListView ?? view.subviews.compactMap { $0 as? ListView }.first)
+        #expect(list.sections.first?.rows.count == SceneBuilder.mostRepeatedRows)
+        #expect(log.messages.contains { $0.contains("menu.items has 100001 rows; a list shows the first 100000") }, "\(log.messages)")
     }
 }

@@ -175,6 +175,13 @@ public struct JSONParser {
             guard self.index < self.bytes.count else { throw self.error("unterminated string") }
             let byte = self.bytes[self.index]
             if byte == UInt8(ascii: "\"") {
+                // No escape met: the string is its bytes (checked UTF-8 above), made in one go
+                // (through the scalar view, a 4 MB data file took twice as long to parse).
+                if scalars.isEmpty {
+                    let text = String(decoding: self.bytes[runStart..<self.index], as: UTF8.self)
+                    self.index += 1
+                    return text
+                }
                 flush(self, upTo: self.index)
                 self.index += 1
                 return String(scalars)

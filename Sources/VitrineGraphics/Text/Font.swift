@@ -29,6 +29,10 @@ public final class Font {
     let hbFont: OpaquePointer
     /// Keeps FreeType alive as long as this face needs it.
     private let freeType: FreeTypeLibrary
+    /// `nominalAdvance`'s answers by scalar (`Int32.min`: no glyph).
+    var nominalAdvances: [UInt32: Int32] = [:]
+    /// The same for ASCII, by scalar (`Int32.max`: not asked yet): most list texts are.
+    var asciiAdvances = [Int32](repeating: Int32.max, count: 128)
 
     init(face: FontFace, pixelSize: Double, id: Int, freeType: FreeTypeLibrary, glyphCache: GlyphCache) throws {
         let size = Self.clampedPixelSize(pixelSize)

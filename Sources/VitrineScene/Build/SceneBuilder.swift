@@ -204,6 +204,11 @@ public final class SceneBuilder {
                 rows.append(try self.row(row, path: path + ".sections[\(s)].rows[\(r)]", item: nil))
             }
             if let repeating = section.repeating, case .array(let items)? = self.data?.value(at: repeating.source.path) {
+                if items.count > Self.mostRepeatedRows {
+                    self.logger.warning(
+                        "\(path): \(repeating.source.path) has \(items.count) rows; a list shows the first \(Self.mostRepeatedRows) (split the data, or show fewer)"
+                    )
+                }
                 for (index, item) in items.prefix(Self.mostRepeatedRows).enumerated() {
                     rows.append(try self.row(repeating.row, path: path + ".sections[\(s)].rows[\(repeating.source.path)[\(index)]]", item: item))
                 }

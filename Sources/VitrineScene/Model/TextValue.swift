@@ -5,16 +5,35 @@ import VitrineCore
 /// value replaces `{}`). Inside a list's row template, paths starting with `item.` are read from
 /// the array element the row is for.
 public struct DataBinding: Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var format: String?
+    public var path: String { didSet { self.components = DataStore.components(of: self.path) } }
+    public var format: String? { didSet { self.formatPieces = Self.pieces(of: self.format) } }
+    /// The path's parts: names and array indexes (`menu.items[2].name` → menu, items, 2, name),
+    /// split once: a list of 100,000 rows reads each row's bindings (splitting them each time
+    /// was 17 % of applying such a file).
+    public private(set) var components: [String]
+    /// The format around its `{}`s, split once (`"€ {}"` → ["€ ", ""]); nil without a format.
+    private var formatPieces: [Substring]?
 
     public init(_ path: String, format: String? = nil) {
         self.path = path
         self.format = format
+        self.components = DataStore.components(of: path)
+        self.formatPieces = Self.pieces(of: format)
     }
 
-    /// The path's parts: names and array indexes (`menu.items[2].name` → menu, items, 2, name).
-    public var components: [String] { DataStore.components(of: self.path) }
+    public static func == (a: DataBinding, b: DataBinding) -> Bool { a.path == b.path && a.format == b.format }
+
+    private static func pieces(of format: String?) -> [Substring]? {
+        guard let format else { return nil }
+        var pieces: [Substring] = []
+        var rest = format[...]
+        while let range = rest.firstRange(of: "{}") {
+            pieces.append(rest[..<range.lowerBound])
+            rest = rest[range.upperBound...]
+        }
+        pieces.append(rest)
+        return pieces
+    }
 
     /// Whether the path reads a list row's element rather than the data.
     public var isItemPath: Bool { self.components.first == DataStore.itemRoot }
@@ -28,8 +47,8 @@ public struct DataBinding: Sendable, Equatable, CustomStringConvertible {
         case .bool(let flag): text = flag ? "true" : "false"
         case .none, .null, .array, .object: text = ""
         }
-        guard let format = self.format else { return text }
-        return format.replacing("{}", with: text)
+        guard let pieces = self.formatPieces else { return text }
+        return pieces.joined(separator: text)
     }
 
     public var description: String { self.path }

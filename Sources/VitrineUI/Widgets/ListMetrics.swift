@@ -41,6 +41,14 @@ final class ListMetrics {
     private var conditions: Conditions?
     private var heights: [RowKey: Double] = [:]
     private var plan: ListPlan?
+    /// The height of one line of each part's style, for texts `OneLineFit` says take one line.
+    private var oneLineHeights: [ListRowView.Part: Double] = [:]
+    private var primaryFonts: [ListRowView.Part: Font] = [:]
+    /// Trailing texts' widths (prices repeat: a menu of 100,000 items has a few dozen).
+    private var trailingWidths: [String: Double] = [:]
+    /// How many texts were laid out to measure rows (tests: a long feed of one-line rows needs
+    /// a few, not one per row).
+    private(set) var textsLaidOut = 0
 
     /// What a row's height depends on.
     private struct RowKey: Hashable {
@@ -78,6 +86,9 @@ final class ListMetrics {
         if conditions != self.conditions {
             self.conditions = conditions
             self.heights = [:]
+            self.oneLineHeights = [:]
+            self.primaryFonts = [:]
+            self.trailingWidths = [:]
             self.plan = nil
         }
         if let plan = self.plan { return plan }
@@ -121,10 +132,23 @@ final class ListMetrics {
         plan.height = y
         // Only the rows there now: texts a data update replaced are not kept.
         self.heights = measured
+        if self.trailingWidths.count > 4096 { self.trailingWidths = [:] }
         return plan
     }
 
     private func height(of row: ListRow, width: Double, fonts: FontLibrary?, scale: Double, into measured: inout [RowKey: Double]) -> Double {
+        // First without layouts: a row whose texts all certainly take one line (most rows of a
+        // long feed) is measured without hashing it (hashing 100,000 rows' texts was a tenth of
+        // a large update).
+        var needsLayout = false
+        let quick = ListRowView.height(of: row, width: width) { part, text, wrap in
+            guard !needsLayout, let size = self.quickSize(part, text: text, wrap: wrap, fonts: fonts, scale: scale) else {
+                needsLayout = true
+                return .zero
+            }
+            return size
+        }
+        if !needsLayout { return quick }
         let key = RowKey(row)
         if let known = measured[key] ?? self.heights[key] {
             measured[key] = known
@@ -132,10 +156,50 @@ final class ListMetrics {
         }
         let height = ListRowView.height(of: row, width: width) { part, text, wrap in
             // What `Label.sizeThatFits` measures: the text laid out at the wrap width.
+            if let size = self.quickSize(part, text: text, wrap: wrap, fonts: fonts, scale: scale) { return size }
             guard let fonts, let style = self.styles[part] else { return .zero }
-            return (try? TextLayout(text, style: style, width: wrap.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, scale: scale, library: fonts))?.size ?? .zero
+            let wrapWidth = wrap.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            self.textsLaidOut += 1
+            let size = (try? TextLayout(text, style: style, width: wrapWidth, scale: scale, library: fonts))?.size ?? .zero
+            if part == .trailing, wrapWidth == nil { self.trailingWidths[text] = size.width }
+            return size
         }
         measured[key] = height
         return height
+    }
+
+    /// A part's size found without laying it out, or nil when it must be: a trailing text's
+    /// width measured before, or — for a title or subtitle that certainly takes one line — that
+    /// line's height (found once per style) without shaping it. Without fonts every text is
+    /// empty, as `Label` measures it.
+    private func quickSize(_ part: ListRowView.Part, text: String, wrap: Double?, fonts: FontLibrary?, scale: Double) -> Size? {
+        guard let fonts, let style = self.styles[part] else { return .zero }
+        let wrapWidth = wrap.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        if part == .trailing {
+            guard wrapWidth == nil, let known = self.trailingWidths[text] else { return nil }
+            return Size(width: known, height: 0)
+        }
+        guard let wrapWidth, let font = self.primaryFont(part, style: style, fonts: fonts, scale: scale),
+            OneLineFit.certainlyFits(text, font: font, tracking: style.tracking, width: wrapWidth, scale: scale),
+            let line = self.oneLineHeight(part, style: style, fonts: fonts, scale: scale)
+        else { return nil }
+        return Size(width: wrapWidth, height: line)
+    }
+
+    /// The part's primary font at `scale`, found once per measurement's conditions.
+    private func primaryFont(_ part: ListRowView.Part, style: TextStyle, fonts: FontLibrary, scale: Double) -> Font? {
+        if let known = self.primaryFonts[part] { return known }
+        let font = try? fonts.font(style.font, pointSize: style.pointSize, scale: scale)
+        self.primaryFonts[part] = font
+        return font
+    }
+
+    /// The height of a one-line text in the part's style: a layout of "Hg" (every one-line text
+    /// in the primary font is as tall: the line's height is its fonts').
+    private func oneLineHeight(_ part: ListRowView.Part, style: TextStyle, fonts: FontLibrary, scale: Double) -> Double? {
+        if let known = self.oneLineHeights[part] { return known }
+        guard let layout = try? TextLayout("Hg", style: style, width: nil, scale: scale, library: fonts), layout.lines.count == 1 else { return nil }
+        self.oneLineHeights[part] = layout.size.height
+        return layout.size.height
     }
 }

@@ -139,6 +139,9 @@ public final class ListView: View {
 
     /// Row views that exist, in use or spare (for tests: it stays near a screenful).
     public private(set) var rowViewCount = 0
+    /// Texts laid out to measure the rows so far (for tests: one-line rows are measured
+    /// without shaping, so a long feed needs a few).
+    public var textsLaidOutToMeasure: Int { self.metrics.textsLaidOut }
 
     /// The frame of row `row` of section `section` in the list's coordinates (laid out or not),
     /// nil when there is no such row.
