@@ -2,6 +2,7 @@ import VitrineCore
 import VitrineGraphics
 import VitrineHeadless
 import VitrineReplay
+import VitrineSystem
 import VitrineUI
 
 /// A scene with no screen: the panel's `Runner` on a `ManualEventLoop` and a `HeadlessOutput`,
@@ -29,6 +30,11 @@ public final class HeadlessRunner {
     /// side; and at most 2^28 pixels, a 1 GiB frame).
     public static let largestSide = DisplayConfiguration.largestHeadlessSide
     public static let largestPixelCount = 1 << 28
+    /// Frames of memory a headless run takes at its peak, checked against what the process may
+    /// take before the first is drawn (`MemoryHeadroom`): a replay of the demo at 8192×8192
+    /// (256 MiB a frame) peaked at 2.59 GiB, 10.1 frames — the screen, the compositor's layers,
+    /// the screenshot's encoding.
+    public static let framesAtPeak = 11
 
     /// - Parameters:
     ///   - size: the screen in pixels (the window is `size / scale` points).
@@ -46,6 +52,12 @@ public final class HeadlessRunner {
             throw VitrineError(
                 .invalidArgument, "scale \(scale) leaves less than one point of a \(size.width)x\(size.height) screen", hint: "use a scale from 0.25 to 8")
         }
+        let frame = size.width * size.height * 4
+        try MemoryHeadroom.require(
+            Self.framesAtPeak * frame,
+            for:
+                "a headless screen of \(size.width)x\(size.height) pixels needs about \(MemoryHeadroom.size(Self.framesAtPeak * frame)) (\(Self.framesAtPeak) frames of \(MemoryHeadroom.size(frame)): the screen, its layers, a screenshot)",
+            hint: "give a smaller size or scale")
         var settings = RuntimeSettings(scale: scale)
         settings.display.kind = .headless
         settings.display.headlessSize = size

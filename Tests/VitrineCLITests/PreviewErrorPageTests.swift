@@ -20,9 +20,11 @@ struct PreviewErrorPageTests {
         let path = directory.file("kiosk.json")
         try FileBytes.writeAtomically(Array(#"{"version": 2, "screens": "#.utf8), to: path)
         func runner() -> Runner {
-            let runner = Runner(loop: ManualEventLoop(), notifier: nil, logger: Logger("test", sink: MemoryLogSink())) { () throws(VitrineError) -> LoadedScene in
+            let runner = Runner(loop: ManualEventLoop(), notifier: nil, logger: Logger("test", sink: MemoryLogSink())) {
+                () throws(VitrineError) -> LoadedScene in
                 let loaded = try KioskConfigLoader.load(path: path)
-                return LoadedScene(settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
+                return LoadedScene(
+                    settings: loaded.configuration.settings, scene: KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory))
             }
             runner.fallback.display.kind = .headless
             runner.fallback.display.headlessSize = PixelSize(width: 640, height: 400)

@@ -1,5 +1,6 @@
 import VitrineCore
 import VitrineGraphics
+import VitrineSystem
 
 /// `vitrine blur`: the backdrop blur on a PNG, to look at and compare with other tools.
 enum BlurCommand: Command {
@@ -39,6 +40,11 @@ enum BlurCommand: Command {
         }
         guard files.count == 2 else { throw CommandLineError.unexpectedArgument(command: self.name, argument: files[2]) }
         let source = try PNGCodec.read(path: files[0])
+        // The blurred copy, and encoding it (its packed rows and compressed bytes): 3 frames more.
+        let frame = source.height * source.bytesPerRow
+        try MemoryHeadroom.require(
+            3 * frame, for: "\(files[0]): blurring a \(source.width)x\(source.height) image needs about \(MemoryHeadroom.size(3 * frame)) more",
+            hint: "blur a smaller image")
         let blur = BackdropBlur(source: source, sigma: sigma, style: style, downsampleFactor: factor)
         let output = PixelBuffer(size: source.size, format: source.format)
         blur.draw(into: output, rect: source.bounds)

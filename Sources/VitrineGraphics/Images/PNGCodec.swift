@@ -30,6 +30,10 @@ public enum PNGCodec {
         guard width > 0 && height > 0 else {
             throw VitrineError(.invalidArgument, "cannot encode an empty \(buffer.size) image as PNG")
         }
+        // The packed rows, and at worst as much again for the compressed bytes.
+        try MemoryHeadroom.require(
+            2 * width * height * channels, for: "a \(width)x\(height) PNG needs about \(MemoryHeadroom.size(2 * width * height * channels)) to encode",
+            hint: "write a smaller image")
         var rows = [UInt8](repeating: 0, count: width * height * channels)
         rows.withUnsafeMutableBufferPointer { out in
             var o = 0
@@ -118,6 +122,9 @@ public enum PNGCodec {
                 "\(name): corrupt or truncated PNG: it declares \(image.width)x\(image.height) pixels, which take at least \(least) compressed bytes (deflate packs at most \(Self.deflateRatio):1), but the file has \(bytes.count)",
                 hint: "the file is damaged or was cut short; copy or export it again")
         }
+        try MemoryHeadroom.require(
+            pixelCount * 4, for: "\(name): a \(image.width)x\(image.height) image needs \(MemoryHeadroom.size(pixelCount * 4)) to decode",
+            hint: "scale the image down")
         let hasAlpha = image.format & formatFlagAlpha != 0
         image.format = formatBGRA
         let buffer = PixelBuffer(
