@@ -32,6 +32,11 @@ public final class GestureArena {
 
     /// The recognizers of the views under a contact that just came down, innermost first.
     public var hitTest: (TouchContact) -> [any GestureRecognizer]
+    /// Whether a recognizer still belongs to something on screen (nil: all do). A member that is
+    /// not is dropped from its contest without a word — its view is gone, and its handlers may
+    /// reach it (issue 29: a finger down while a language change built the screens again, then
+    /// lifted, ran the old navigation's pan handler on a freed view and aborted the kiosk).
+    public var isAttached: ((any GestureRecognizer) -> Bool)?
     private var contests: [Int: Contest] = [:]
     private let logger: Logger
 
@@ -63,7 +68,7 @@ public final class GestureArena {
         if let stale = self.contests.removeValue(forKey: contact.id) {
             // The contact's lift was never seen: nobody keeps it.
             self.logger.warning("contact \(contact.id) came down again without lifting; its gestures are cancelled")
-            for member in stale.members { member.arenaDidReject(contact: contact.id) }
+            for member in stale.members where self.isAttached?(member) ?? true { member.arenaDidReject(contact: contact.id) }
         }
         var contest = Contest(members: self.hitTest(contact).filter { $0.join(contact, at: time) })
         guard !contest.members.isEmpty else { return }
@@ -73,6 +78,15 @@ public final class GestureArena {
 
     private func route(_ contact: TouchContact, at time: MonotonicTime) {
         guard var contest = self.contests[contact.id] else { return }
+        if let isAttached = self.isAttached {
+            contest.members.removeAll { !isAttached($0) }
+            if let winner = contest.winner, !isAttached(winner) { contest.winner = nil }
+            guard !contest.members.isEmpty else {
+                // Everyone the contact could go to has left the screen: the contact is nobody's.
+                self.contests[contact.id] = nil
+                return
+            }
+        }
         if !contact.isActive { self.contests[contact.id] = nil }
         if let winner = contest.winner {
             _ = winner.track(contact, at: time)

@@ -54,6 +54,9 @@ public final class Window {
         self.arena = GestureArena(logger: Logger("gestures")) { [unowned self] contact in
             self.recognizers(at: Point(x: contact.x, y: contact.y))
         }
+        self.arena.isAttached = { [unowned self] recognizer in
+            self.recognizerViews[ObjectIdentifier(recognizer)]?.view?.window === self
+        }
         frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
         frameClock?.onDarkFrame = { [weak self] time in self?.stepDark(time) }
         self.setNeedsFrame()
@@ -97,15 +100,31 @@ public final class Window {
         self.arena.handle(touches)
     }
 
-    /// The recognizers of the views under `point`, innermost first.
+    /// The recognizers of the views under `point`, innermost first; each one's view is noted, so
+    /// a contest whose view has left the window is dropped (`GestureArena.isAttached`).
     func recognizers(at point: Point) -> [any GestureRecognizer] {
+        if self.arena.contestCount == 0 { self.recognizerViews.removeAll(keepingCapacity: true) }
         var result: [any GestureRecognizer] = []
         var view = self.root.hitTest(point)
         while let current = view {
-            result.append(contentsOf: current.gestureRecognizers)
+            for recognizer in current.gestureRecognizers {
+                result.append(recognizer)
+                self.recognizerViews[ObjectIdentifier(recognizer)] = WeakView(view: current)
+            }
             view = current.superview
         }
         return result
+    }
+
+    /// Contacts the gesture arena is following (tests: none once every finger is up).
+    public var arenaContestCount: Int { self.arena.contestCount }
+
+    /// The view of each recognizer that joined a contest since the arena was last empty (the
+    /// arena holds the recognizers, so their identifiers stay theirs).
+    private var recognizerViews: [ObjectIdentifier: WeakView] = [:]
+
+    private struct WeakView {
+        weak var view: View?
     }
 
     /// A frame the output cannot show (it is paused: the panel blank, the VT away): animations
