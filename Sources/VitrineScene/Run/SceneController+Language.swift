@@ -30,6 +30,8 @@ extension SceneController {
 
     /// Builds the views again where they are: the same stack of screens, the same onboarding page.
     func rebuildInPlace() {
+        // A push or pop on its way ends first, so the screen it goes to is in the stack built again.
+        self.navigation?.finishProgrammaticTransition()
         let stack = self.navigationStack.map(\.model.id)
         let page = (self.onboarding?.pager.currentPage as? ScreenView)?.model.id
         let showing = self.isOnboardingShowing

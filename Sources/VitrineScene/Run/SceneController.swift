@@ -129,6 +129,10 @@ public final class SceneController: Scene {
             root.addSubview(view)
             onboardingView = view
         }
+        // A sheet open over the old screens closes, with its callbacks: every will… it sent gets
+        // its did… (issue 29: `[present, setLanguage]` rebuilt the screens under a presenting
+        // sheet and left willAddContent, willShow and willAppear open for ever).
+        self.contentSheet?.dismiss(animated: false)
         self.root.removeFromSuperview()
         self.root = root
         self.navigation = navigation

@@ -197,6 +197,22 @@ public final class NavigationStack: View {
         self.active?.transition.abandon()
     }
 
+    /// Ends a push, pop or replace started by code now, as if its slide had run to its end; a
+    /// finger's swipe is left to the finger. A language change builds the screens again from the
+    /// stack, which must then hold the screen the visitor is going to (issue 29: a push followed
+    /// at once by a language change was lost). True when one was finished.
+    @discardableResult
+    public func finishProgrammaticTransition() -> Bool {
+        guard let transition = self.active, transition.isProgrammatic else { return false }
+        if let slide = self.runningSlide { slide.animator.stop(slide.curve) }
+        self.runningSlide = nil
+        self.sliding = false
+        transition.transition.update(progress: 1)
+        self.completed(transition)
+        transition.transition.abandon()
+        return true
+    }
+
     /// Makes `root` (the series' first page when nil) the only screen, without animation.
     public func reset(to root: View? = nil) {
         // A transition still moving is stopped first: its closures would go on moving the pages
