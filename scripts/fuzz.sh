@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of Tests/Fuzz (one per parser an outsider controls; Docs/testing.md,
-# "Fuzzing") with AddressSanitizer and runs each for SECONDS (default 60; scripts/test.sh gives
+# Builds the libFuzzer targets of Tests/Fuzz (one per parser an outsider controls, and fuzz-sequence
+# for hostile sequences over time; Docs/testing.md, "Fuzzing") with AddressSanitizer and runs each for SECONDS (default 60; scripts/test.sh gives
 # 15), starting from its checked-in seeds (Tests/Fuzz/Corpus/<target>) and past crash inputs
 # (Tests/Fuzz/Crashes/<target>, also regression tests of the unit suite) and its dictionary. Fails, naming the target and the
 # input that did it, on any crash, leak, timeout (10 s per input) or passing 2 GB resident; prints
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift $(( $# > 0 ? 1 : 0 ))
-all=(fuzz-config fuzz-recording fuzz-touch-script fuzz-png fuzz-jpeg fuzz-calibration fuzz-control fuzz-data)
+all=(fuzz-config fuzz-recording fuzz-touch-script fuzz-png fuzz-jpeg fuzz-calibration fuzz-control fuzz-data fuzz-sequence)
 targets=("${@:-${all[@]}}")
 case "$seconds" in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for every parser an outsider controls (Docs/testing.md, "Fuzzing"). A package of
-// its own, depending on Vitrine by path like Examples/swift-app, so the root package's `swift build`
+// libFuzzer targets for every parser an outsider controls, and one for hostile sequences over time
+// (Docs/testing.md, "Fuzzing"). A package of its own, depending on Vitrine by path like
+// Examples/swift-app, so the root package's `swift build`
 // and `swift test` never see it. Built and run by scripts/fuzz.sh:
 //
 //     swift build --package-path Tests/Fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
@@ -21,7 +22,8 @@ let targets: [(String, [String])] = [
     ("fuzz-jpeg", ["VitrineUI"]),
     ("fuzz-calibration", ["VitrineRuntime"]),
     ("fuzz-control", ["VitrineRuntime"]),
-    ("fuzz-data", ["VitrineKiosk"])
+    ("fuzz-data", ["VitrineKiosk"]),
+    ("fuzz-sequence", ["VitrineKiosk"])
 ]
 
 let package = Package(

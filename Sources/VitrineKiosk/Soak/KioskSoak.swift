@@ -108,7 +108,13 @@ public final class KioskSoak {
     /// detents or mid-dismissal, a transition half-way; nil when all is at rest.
     public func restingProblem() -> String? {
         guard let controller = self.controller else { return "the demo is not mounted" }
-        if !self.runner.window.animator.isIdle { return "\(self.runner.window.animator.runningCount) animation(s) still run" }
+        return Self.restingProblem(of: controller, in: self.runner.window)
+    }
+
+    /// The same for any mounted kiosk: `controller`'s components in `window` (`KioskSequence`
+    /// asks it after a sequence).
+    public static func restingProblem(of controller: SceneController, in window: Window) -> String? {
+        if !window.animator.isIdle { return "\(window.animator.runningCount) animation(s) still run" }
         if controller.navigation?.isTransitioning == true { return "the navigation stack is stuck mid-transition" }
         if let pager = controller.onboarding?.pager, pager.isTransitioning { return "the onboarding pager is stuck mid-transition" }
         if let sheet = controller.contentSheet, sheet.isPresented || sheet.superview != nil {
