@@ -38,4 +38,22 @@ struct GestureLifetimeTests {
         #expect(changes == 1, "a new finger swipes it")
         #expect(stage.window.arenaContestCount == 0)
     }
+
+    @Test("a scroll view taken off the window but still held mid-drag: the lift still ends its drag")
+    func viewDetachedMidDrag() {
+        let stage = Stage()
+        let scroll = ScrollView()
+        scroll.contentHeight = 5000
+        stage.show(scroll)
+        let finger = Finger()
+        finger.down(Point(x: 400, y: 600)).drag(by: 0, -200, ms: 100)
+        stage.play(finger, settle: false)
+        #expect(scroll.isDragging, "the drag is under way")
+        scroll.removeFromSuperview()
+        // Before: the contest was dropped with the view off the window; the pan never ended.
+        finger.drag(by: 0, -100, ms: 50).up()
+        stage.play(finger)
+        #expect(!scroll.isDragging, "the lift ended the drag of the view it began on")
+        #expect(stage.window.arenaContestCount == 0)
+    }
 }

@@ -32,10 +32,11 @@ public final class GestureArena {
 
     /// The recognizers of the views under a contact that just came down, innermost first.
     public var hitTest: (TouchContact) -> [any GestureRecognizer]
-    /// Whether a recognizer still belongs to something on screen (nil: all do). A member that is
-    /// not is dropped from its contest without a word — its view is gone, and its handlers may
-    /// reach it (issue 29: a finger down while a language change built the screens again, then
-    /// lifted, ran the old navigation's pan handler on a freed view and aborted the kiosk).
+    /// Whether a recognizer's view still exists (nil: all do). A member whose view is freed is
+    /// dropped from its contest without a word — its handlers may reach the view (issue 29: a
+    /// finger down while a language change built the screens again, then lifted, ran the old
+    /// navigation's pan handler on a freed view and aborted the kiosk). A view that is only off
+    /// the window keeps its contact to the lift, so a drag that hides it still ends.
     public var isAttached: ((any GestureRecognizer) -> Bool)?
     private var contests: [Int: Contest] = [:]
     private let logger: Logger

@@ -55,7 +55,11 @@ public final class Window {
             self.recognizers(at: Point(x: contact.x, y: contact.y))
         }
         self.arena.isAttached = { [unowned self] recognizer in
-            self.recognizerViews[ObjectIdentifier(recognizer)]?.view?.window === self
+            // Only a freed view is gone: one taken off the window but still held (a screen's
+            // scroll view while its page leaves) gets the rest of its contact, or a split sheet
+            // that hands its drag to that scroll view never settles (the soak, issue 29).
+            guard let entry = self.recognizerViews[ObjectIdentifier(recognizer)] else { return true }
+            return entry.view != nil
         }
         frameClock?.onFrame = { [weak self] time in self?.renderFrame(time) }
         frameClock?.onDarkFrame = { [weak self] time in self?.stepDark(time) }
