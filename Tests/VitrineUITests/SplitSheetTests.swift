@@ -153,6 +153,23 @@ struct SplitSheetTests {
         f.stage.play(finger)
         #expect(f.split.detent == .hidden && !f.split.showing, "left at \(f.split.offset)")
     }
+
+    @Test("a tap on the sheet just after Hide, before the spring moved it, leaves it shown and saying so")
+    func tappedAtTheDetentItWasLeaving() {
+        // The museum soak (issue 29): Hide, then 17 ms later a tap low on the sheet; the finger
+        // stopped the spring still at 420, the tap never began a drag, and the sheet rested
+        // shown with `showing` false.
+        let f = SplitFixture()
+        f.split.show(true)
+        f.stage.settle()
+        f.split.show(false)
+        #expect(f.split.detent == .shown && !f.split.showing, "the spring has not moved yet")
+        let finger = Finger()
+        finger.down(Point(x: f.split.bounds.midX, y: f.height - 20)).drag(by: 2, 3, ms: 37).up()
+        f.stage.play(finger)
+        #expect(f.split.showing == (f.split.detent != .hidden), "showing=\(f.split.showing) at \(f.split.offset)")
+        #expect(f.split.detent == .shown)
+    }
 }
 
 /// A split sheet whose content is taller than the view (issue 29: an expanded sheet's top went

@@ -221,7 +221,10 @@ public final class SplitSheet: View {
             self.release(risingVelocity: -pan.velocity.y)
         case .failed, .cancelled:
             // A tap or another gesture took the touch that caught the sheet: settle from here.
-            if self.detent == .between { self.release(risingVelocity: 0) }
+            // A sheet caught at a detent it was leaving (a tap 17 ms after Hide, before the
+            // spring moved it) stays there, and says so (the museum soak, issue 29: it rested
+            // shown with `showing` false, and the next toggle did nothing visible).
+            if self.detent == .between || self.showing != (self.detent != .hidden) { self.release(risingVelocity: 0) }
         case .possible:
             break
         }
