@@ -148,6 +148,13 @@ class Picture:
                     count += 1
         return count
 
+    def differing_rows(self, other):
+        """The rows (y) where the pictures differ ([] when equal; None when the sizes differ)."""
+        if (self.width, self.height) != (other.width, other.height):
+            return None
+        stride = self.width * 3
+        return [y for y in range(self.height) if self.rgb[y * stride:(y + 1) * stride] != other.rgb[y * stride:(y + 1) * stride]]
+
     def differing_positions(self, other, limit=10):
         """The first `limit` differing pixels as (x, y, ours, theirs)."""
         found = []
