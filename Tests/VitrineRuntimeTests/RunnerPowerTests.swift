@@ -67,12 +67,18 @@ struct RunnerPowerTests {
         #expect(runner.isBlank, "blank 120 s after the last touch")
         #expect(powerEvents().last.map { $0.kind == .blank && $0.name == "idle" } == true, "\(events.suffix(2))")
 
-        // Frames stop while blank: a redraw the window asks for is not drawn.
+        // Frames stop while blank: a redraw the window asks for is not drawn, and the state's
+        // frames_drawn (what a control client reads) stands still.
+        func framesDrawn() -> Double? { runner.controlState["runtime"]?["frames_drawn"]?.doubleValue }
         let flipsWhileBlank = output.flipCount
+        let drawnWhileBlank = framesDrawn()
         runner.window?.compositor.setNeedsFullRedraw()
         runner.window?.setNeedsFrame()
         loop.advance(by: .seconds(2))
         #expect(output.flipCount == flipsWhileBlank, "no frames while the panel is blank")
+        #expect(
+            drawnWhileBlank != nil && framesDrawn() == drawnWhileBlank,
+            "frames_drawn \(String(describing: drawnWhileBlank)) then \(String(describing: framesDrawn()))")
 
         // A tap on the button wakes the panel and is swallowed: nothing is pushed.
         try tapMore()
@@ -81,6 +87,7 @@ struct RunnerPowerTests {
         #expect(powerEvents().last.map { $0.kind == .wake && $0.name == "touch" } == true, "\(events.suffix(2))")
         #expect(stack() == ["home"], "the waking tap pressed nothing")
         #expect(output.flipCount > flipsWhileBlank, "waking draws the screen again")
+        #expect((framesDrawn() ?? 0) > (drawnWhileBlank ?? .infinity), "and frames_drawn counts it")
     }
 
     static func button(titled title: String, in view: View) -> Button? {

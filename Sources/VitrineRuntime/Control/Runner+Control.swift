@@ -96,8 +96,9 @@ extension Runner {
     }
 
     /// The scene's state, with what the runtime knows: whether the panel is blank, which output
-    /// it is on, the configuration error shown (if any).
-    var controlState: JSONValue {
+    /// it is on, the configuration error shown (if any), frames drawn (the control socket's
+    /// `state` reply).
+    public var controlState: JSONValue {
         var members = self.scene?.state().objectValue ?? []
         members.append(
             (
@@ -106,7 +107,10 @@ extension Runner {
                     ("blank", .bool(self.isBlank)),
                     ("output", self.output.map { .string($0.name) } ?? .null),
                     ("error", self.errorPage.map { .string($0.message) } ?? .null),
-                    ("control_clients", .number(Double(self.control?.clientCount ?? 0)))
+                    ("control_clients", .number(Double(self.control?.clientCount ?? 0))),
+                    // Frames drawn since start: still while blank (animations and `time_ms` move
+                    // on in dark frames, nothing is drawn), so a client can tell.
+                    ("frames_drawn", .number(Double(self.window?.framesRendered ?? 0)))
                 ])
             ))
         return .object(members)
