@@ -55,10 +55,17 @@ public enum YAMLReader {
         }
         defer { yaml_parser_delete(parser) }
         // libyaml keeps the pointer to the input, so the bytes stay pinned for the whole parse.
-        return try bytes.withUnsafeBufferPointer { buffer throws(VitrineError) in
+        // A Result, not a typed-throws closure: Swift 6.0's withUnsafeBufferPointer rethrows
+        // `any Error` (Debian 13's toolchain, issue 30).
+        let tree = bytes.withUnsafeBufferPointer { buffer -> Result<YAMLNode, VitrineError> in
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
-            return try self.buildTree(parser, file: file, input: buffer)
+            do throws(VitrineError) {
+                return .success(try self.buildTree(parser, file: file, input: buffer))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try tree.get()
     }
 
     /// The deepest nesting of lists and mappings read: a `libinput record` file nests 6 deep

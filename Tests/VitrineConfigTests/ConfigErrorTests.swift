@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 import VitrineKiosk
+import VitrineTestSupport
 
 @Suite("Kiosk config errors")
 struct ConfigErrorTests {
@@ -238,11 +239,11 @@ struct ConfigErrorTests {
     func loadingFiles() throws {
         let fixture = try ConfigFixture()
         let missing = fixture.directory.file("absent.json")
-        let absent = #expect(throws: VitrineError.self) { try KioskConfigLoader.load(path: missing) }
+        let absent = try? thrownError { try KioskConfigLoader.load(path: missing) }
         #expect(absent?.code == .notFound)
         #expect(absent?.message == "\(missing): cannot open")
         let bad = try fixture.write(#"{"version": 1, "main": {"image": "gone.png"}}"#)
-        let invalid = #expect(throws: VitrineError.self) { try KioskConfigLoader.load(path: bad) }
+        let invalid = try? thrownError { try KioskConfigLoader.load(path: bad) }
         #expect(invalid?.code == .invalidConfiguration)
         #expect(invalid?.message == "\(bad): main.image: file not found: \(fixture.directory.path)/gone.png")
         let good = try fixture.write(#"{"version": 1, "main": {"image": "photo.jpg"}}"#, as: "good.json")

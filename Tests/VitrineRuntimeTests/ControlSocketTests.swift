@@ -106,156 +106,167 @@ struct ControlSocketTests {
         var flipsWhileBlank = 0
         var firstScene: (any Scene)?
         let wait: [() throws -> Void] = Array(repeating: {}, count: 6)
-        try KioskRunnerTests.run(
-            runner,
-            steps: [
-                {
-                    var info = stat()
-                    #expect(lstat(socket, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
-                    #expect(info.st_mode & 0o777 == 0o660, "the socket is for its owner and group only")
-                    client = try SteppedClient(path: socket)
-                    ids["subscribe"] = try client.send("subscribe")
-                    ids["state"] = try client.send("state")
-                },
-                {
-                    let lines = client.drain()
-                    #expect(lines.first?["protocol"]?.stringValue == "vitrine-control/1")
-                    let commands = lines.first?["commands"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                    for name in [
-                        "hello", "subscribe", "unsubscribe", "state", "reload", "screenshot", "blank", "wake", "navigate", "set", "idle-reset", "language"
-                    ] {
-                        #expect(commands.contains(name), "the hello line lists \(name): \(commands)")
-                    }
-                    #expect(client.reply(ids["subscribe"]!)?["result"]?["events"]?.stringValue == "all")
-                    let state = try #require(client.reply(ids["state"]!)?["result"])
-                    #expect(state["screen"]?.stringValue == "choose")
-                    #expect(state["runtime"]?["blank"] == .bool(false))
-                    #expect(state["runtime"]?["output"]?.stringValue?.isEmpty == false)
-                    ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm-single")))
-                    // A second move while the first one slides is refused, not dropped silently.
-                    ids["tooSoon"] = try client.send("navigate", ("to", .string("pop")))
+        // Built in parts with the element type named: Swift 6.0 cannot type-check one literal
+        // of closures joined with `+` in reasonable time (Debian 13's toolchain, issue 30).
+        var steps: [() throws -> Void] = [
+            {
+                var info = stat()
+                #expect(lstat(socket, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
+                #expect(info.st_mode & 0o777 == 0o660, "the socket is for its owner and group only")
+                client = try SteppedClient(path: socket)
+                ids["subscribe"] = try client.send("subscribe")
+                ids["state"] = try client.send("state")
+            },
+            {
+                let lines = client.drain()
+                #expect(lines.first?["protocol"]?.stringValue == "vitrine-control/1")
+                let commands = lines.first?["commands"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                for name in [
+                    "hello", "subscribe", "unsubscribe", "state", "reload", "screenshot", "blank", "wake", "navigate", "set", "idle-reset", "language"
+                ] {
+                    #expect(commands.contains(name), "the hello line lists \(name): \(commands)")
                 }
-            ] + wait + [
-                {
-                    client.drain()
-                    // The reply comes at once, while the push animates; the screen event when it is in front.
-                    #expect(client.reply(ids["push"]!)?["result"]?["transitioning"] == .bool(true))
-                    #expect(client.reply(ids["tooSoon"]!)?["error"]?.stringValue?.contains("still moving") == true, "\(client.received)")
-                    #expect(client.events("screen").last?["name"]?.stringValue == "confirm-single")
-                    #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm-single"])
-                    // A visitor presses Buy: the client hears `purchase` with the ticket.
-                    Self.tap(runner, try #require(Self.view(runner, "screens.confirm-single.content.children[4]")))
+                #expect(client.reply(ids["subscribe"]!)?["result"]?["events"]?.stringValue == "all")
+                let state = try #require(client.reply(ids["state"]!)?["result"])
+                #expect(state["screen"]?.stringValue == "choose")
+                #expect(state["runtime"]?["blank"] == .bool(false))
+                #expect(state["runtime"]?["output"]?.stringValue?.isEmpty == false)
+                ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm-single")))
+                // A second move while the first one slides is refused, not dropped silently.
+                ids["tooSoon"] = try client.send("navigate", ("to", .string("pop")))
+            }
+        ]
+        steps += wait
+        steps += [
+            {
+                client.drain()
+                // The reply comes at once, while the push animates; the screen event when it is in front.
+                #expect(client.reply(ids["push"]!)?["result"]?["transitioning"] == .bool(true))
+                #expect(client.reply(ids["tooSoon"]!)?["error"]?.stringValue?.contains("still moving") == true, "\(client.received)")
+                #expect(client.events("screen").last?["name"]?.stringValue == "confirm-single")
+                #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm-single"])
+                // A visitor presses Buy: the client hears `purchase` with the ticket.
+                Self.tap(runner, try #require(Self.view(runner, "screens.confirm-single.content.children[4]")))
+            }
+        ]
+        steps += wait
+        steps += [
+            {
+                client.drain()
+                let purchase = try #require(client.events("emit").last)
+                #expect(purchase["name"]?.stringValue == "purchase")
+                #expect(purchase["payload"] == .object([("ticket", .string("single")), ("price_cents", .number(290))]))
+                #expect(purchase["time_ms"]?.doubleValue != nil)
+                #expect(client.events("screen").last?["name"]?.stringValue == "thanks")
+                ids["root"] = try client.send("navigate", ("to", .string("root")))
+            }
+        ]
+        steps += wait
+        steps += [
+            {
+                client.drain()
+                #expect(client.reply(ids["root"]!)?["ok"] == .bool(true))
+                #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose"])
+                #expect(!Self.labels(runner).contains { $0.contains("3.10") })
+                ids["set"] = try client.send("set", ("path", .string("fares.single.price")), ("value", .string("3.10")))
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["set"]!)?["ok"] == .bool(true), "\(client.received.last!)")
+                #expect(Self.labels(runner).contains { $0.contains("3.10") }, "the list shows the new fare: \(Self.labels(runner))")
+                ids["language"] = try client.send("language", ("language", .string("de")))
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["language"]!)?["result"]?["language"]?.stringValue == "de")
+                #expect(client.events("language").last?["name"]?.stringValue == "de")
+                #expect(Self.controller(runner)?.language == "de")
+                ids["idle"] = try client.send("idle-reset")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["idle"]!)?["result"]?["idle_at_ms"]?.doubleValue != nil)
+                ids["blank"] = try client.send("blank")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["blank"]!)?["result"]?["blank"] == .bool(true))
+                #expect(client.events("blank").count == 1)
+                flipsWhileBlank = Self.flips(runner)
+                // A change while blank is not drawn.
+                Self.controller(runner)?.perform(.push("confirm-day"))
+            },
+            {},
+            {
+                #expect(Self.flips(runner) == flipsWhileBlank, "no frames while the panel is blank")
+                ids["wake"] = try client.send("wake")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["wake"]!)?["result"]?["blank"] == .bool(false))
+                #expect(client.events("wake").count == 1)
+                #expect(Self.flips(runner) > flipsWhileBlank, "waking draws the screen again")
+                ids["shot"] = try client.send("screenshot", ("path", .string(directory.file("shot.png"))))
+                ids["badShot"] = try client.send("screenshot", ("path", .string("relative.png")))
+                // Outside the screenshot folders, also through a link that leads out of one.
+                #expect(symlink("/etc", directory.file("out")) == 0)
+                ids["etc"] = try client.send("screenshot", ("path", .string("/etc/vitrine-test-shot.png")))
+                ids["link"] = try client.send("screenshot", ("path", .string(directory.file("out/vitrine-test-shot.png"))))
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["shot"]!)?["ok"] == .bool(true))
+                let shot = try PNGCodec.read(path: directory.file("shot.png"))
+                #expect(shot.size == PixelSize(width: 640, height: 400))
+                #expect(client.reply(ids["badShot"]!)?["error"]?.stringValue?.contains("absolute path") == true)
+                for name in ["etc", "link"] {
+                    #expect(
+                        client.reply(ids[name]!)?["error"]?.stringValue?.contains("is not in a folder the kiosk writes screenshots to") == true,
+                        "\(client.reply(ids[name]!) ?? .null)")
                 }
-            ] + wait + [
-                {
-                    client.drain()
-                    let purchase = try #require(client.events("emit").last)
-                    #expect(purchase["name"]?.stringValue == "purchase")
-                    #expect(purchase["payload"] == .object([("ticket", .string("single")), ("price_cents", .number(290))]))
-                    #expect(purchase["time_ms"]?.doubleValue != nil)
-                    #expect(client.events("screen").last?["name"]?.stringValue == "thanks")
-                    ids["root"] = try client.send("navigate", ("to", .string("root")))
-                }
-            ] + wait + [
-                {
-                    client.drain()
-                    #expect(client.reply(ids["root"]!)?["ok"] == .bool(true))
-                    #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose"])
-                    #expect(!Self.labels(runner).contains { $0.contains("3.10") })
-                    ids["set"] = try client.send("set", ("path", .string("fares.single.price")), ("value", .string("3.10")))
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["set"]!)?["ok"] == .bool(true), "\(client.received.last!)")
-                    #expect(Self.labels(runner).contains { $0.contains("3.10") }, "the list shows the new fare: \(Self.labels(runner))")
-                    ids["language"] = try client.send("language", ("language", .string("de")))
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["language"]!)?["result"]?["language"]?.stringValue == "de")
-                    #expect(client.events("language").last?["name"]?.stringValue == "de")
-                    #expect(Self.controller(runner)?.language == "de")
-                    ids["idle"] = try client.send("idle-reset")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["idle"]!)?["result"]?["idle_at_ms"]?.doubleValue != nil)
-                    ids["blank"] = try client.send("blank")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["blank"]!)?["result"]?["blank"] == .bool(true))
-                    #expect(client.events("blank").count == 1)
-                    flipsWhileBlank = Self.flips(runner)
-                    // A change while blank is not drawn.
-                    Self.controller(runner)?.perform(.push("confirm-day"))
-                },
-                {},
-                {
-                    #expect(Self.flips(runner) == flipsWhileBlank, "no frames while the panel is blank")
-                    ids["wake"] = try client.send("wake")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["wake"]!)?["result"]?["blank"] == .bool(false))
-                    #expect(client.events("wake").count == 1)
-                    #expect(Self.flips(runner) > flipsWhileBlank, "waking draws the screen again")
-                    ids["shot"] = try client.send("screenshot", ("path", .string(directory.file("shot.png"))))
-                    ids["badShot"] = try client.send("screenshot", ("path", .string("relative.png")))
-                    // Outside the screenshot folders, also through a link that leads out of one.
-                    #expect(symlink("/etc", directory.file("out")) == 0)
-                    ids["etc"] = try client.send("screenshot", ("path", .string("/etc/vitrine-test-shot.png")))
-                    ids["link"] = try client.send("screenshot", ("path", .string(directory.file("out/vitrine-test-shot.png"))))
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["shot"]!)?["ok"] == .bool(true))
-                    let shot = try PNGCodec.read(path: directory.file("shot.png"))
-                    #expect(shot.size == PixelSize(width: 640, height: 400))
-                    #expect(client.reply(ids["badShot"]!)?["error"]?.stringValue?.contains("absolute path") == true)
-                    for name in ["etc", "link"] {
-                        #expect(
-                            client.reply(ids[name]!)?["error"]?.stringValue?.contains("is not in a folder the kiosk writes screenshots to") == true,
-                            "\(client.reply(ids[name]!) ?? .null)")
-                    }
-                    #expect(access("/etc/vitrine-test-shot.png", F_OK) != 0, "nothing was written in /etc")
-                    ids["present"] = try client.send("navigate", ("to", .string("present")), ("screen", .string("thanks")))
-                }
-            ] + wait + [
-                {
-                    client.drain()
-                    #expect(client.reply(ids["present"]!)?["result"]?["sheet"]?.stringValue == "thanks")
-                    ids["dismiss"] = try client.send("navigate", ("to", .string("dismiss")))
-                }
-            ] + wait + [
-                {
-                    ids["afterDismiss"] = try client.send("state")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["dismiss"]!)?["ok"] == .bool(true))
-                    #expect(client.reply(ids["afterDismiss"]!)?["result"]?["content_sheet"]?["presented"] == .bool(false))
-                    firstScene = runner.scene
-                    ids["reload"] = try client.send("reload")
-                    ids["unknown"] = try client.send("fly")
-                    ids["noScreen"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("nowhere")))
-                    ids["noTo"] = try client.send("navigate")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["reload"]!)?["result"]?["reloaded"] == .bool(true))
-                    #expect(runner.scene !== firstScene, "reload mounted the file again")
-                    #expect(client.reply(ids["unknown"]!)?["error"]?.stringValue?.contains("unknown command \"fly\"") == true)
-                    #expect(client.reply(ids["noScreen"]!)?["error"]?.stringValue?.contains("no screen \"nowhere\"") == true)
-                    #expect(client.reply(ids["noTo"]!)?["error"]?.stringValue?.contains("\"to\" must be push") == true)
-                    // The kiosk still answers after the errors.
-                    ids["after"] = try client.send("state")
-                },
-                {
-                    client.drain()
-                    #expect(client.reply(ids["after"]!)?["result"]?["screen"]?.stringValue == "choose")
-                }
-            ])
+                #expect(access("/etc/vitrine-test-shot.png", F_OK) != 0, "nothing was written in /etc")
+                ids["present"] = try client.send("navigate", ("to", .string("present")), ("screen", .string("thanks")))
+            }
+        ]
+        steps += wait
+        steps += [
+            {
+                client.drain()
+                #expect(client.reply(ids["present"]!)?["result"]?["sheet"]?.stringValue == "thanks")
+                ids["dismiss"] = try client.send("navigate", ("to", .string("dismiss")))
+            }
+        ]
+        steps += wait
+        steps += [
+            {
+                ids["afterDismiss"] = try client.send("state")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["dismiss"]!)?["ok"] == .bool(true))
+                #expect(client.reply(ids["afterDismiss"]!)?["result"]?["content_sheet"]?["presented"] == .bool(false))
+                firstScene = runner.scene
+                ids["reload"] = try client.send("reload")
+                ids["unknown"] = try client.send("fly")
+                ids["noScreen"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("nowhere")))
+                ids["noTo"] = try client.send("navigate")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["reload"]!)?["result"]?["reloaded"] == .bool(true))
+                #expect(runner.scene !== firstScene, "reload mounted the file again")
+                #expect(client.reply(ids["unknown"]!)?["error"]?.stringValue?.contains("unknown command \"fly\"") == true)
+                #expect(client.reply(ids["noScreen"]!)?["error"]?.stringValue?.contains("no screen \"nowhere\"") == true)
+                #expect(client.reply(ids["noTo"]!)?["error"]?.stringValue?.contains("\"to\" must be push") == true)
+                // The kiosk still answers after the errors.
+                ids["after"] = try client.send("state")
+            },
+            {
+                client.drain()
+                #expect(client.reply(ids["after"]!)?["result"]?["screen"]?.stringValue == "choose")
+            }
+        ]
+        try KioskRunnerTests.run(runner, steps: steps)
         var info = stat()
         #expect(lstat(socket, &info) != 0, "the socket file is removed when the kiosk stops")
     }

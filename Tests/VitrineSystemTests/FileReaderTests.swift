@@ -15,7 +15,7 @@ struct FileReaderTests {
         defer { directory.remove() }
         let fifo = directory.file("image.png")
         #expect(mkfifo(fifo, 0o644) == 0)
-        let error = try #require(throws: VitrineError.self) {
+        let error = try thrownError {
             try FileReader.read(fifo, limit: 1 << 20, what: "an image file", field: "main.image")
         }
         #expect(error.message == "\(fifo) is a FIFO, not a regular file")
@@ -27,22 +27,22 @@ struct FileReaderTests {
     func otherTypes() throws {
         let directory = TemporaryDirectory(prefix: "vitrine-filereader")
         defer { directory.remove() }
-        let device = try #require(throws: VitrineError.self) { try FileReader.read("/dev/zero", limit: 1 << 20, what: "a config file") }
+        let device = try thrownError { try FileReader.read("/dev/zero", limit: 1 << 20, what: "a config file") }
         #expect(device.message == "/dev/zero is a character device, not a regular file")
-        let folder = try #require(throws: VitrineError.self) { try FileReader.read(directory.path, limit: 1 << 20, what: "a config file") }
+        let folder = try thrownError { try FileReader.read(directory.path, limit: 1 << 20, what: "a config file") }
         #expect(folder.message == "\(directory.path) is a directory, not a regular file")
         let socketPath = directory.file("control.sock")
         var address = try UnixSocketAddress(path: socketPath)
         let bound = try address.bind(type: Int32(SOCK_STREAM.rawValue))
         defer { bound.close() }
-        let socketError = try #require(throws: VitrineError.self) { try FileReader.read(socketPath, limit: 1 << 20, what: "a data file") }
+        let socketError = try thrownError { try FileReader.read(socketPath, limit: 1 << 20, what: "a data file") }
         #expect(socketError.message == "\(socketPath) is a socket, not a regular file")
     }
 
     @Test("a 5,000-character path is named by its start and its end, not echoed whole")
     func longPath() throws {
         let path = "/tmp/" + String(repeating: "a/", count: 2_490) + "menu.json"
-        let error = try #require(throws: VitrineError.self) { try FileReader.read(path, limit: 1 << 20, what: "a data file") }
+        let error = try thrownError { try FileReader.read(path, limit: 1 << 20, what: "a data file") }
         #expect(error.message.count < 250, "\(error.message.count) characters")
         #expect(error.message.hasSuffix("a/menu.json (a path of \(path.count) characters)"), "\(error.message)")
     }
@@ -57,7 +57,7 @@ struct FileReaderTests {
         #expect(ftruncate(fd, 100 << 20) == 0)
         close(fd)
         let before = ProcessMemory.current()?.peakResidentKiB ?? 0
-        let error = try #require(throws: VitrineError.self) { try FileReader.read(path, limit: 16 << 20, what: "a config file") }
+        let error = try thrownError { try FileReader.read(path, limit: 16 << 20, what: "a config file") }
         #expect(error.message == "\(path) is 100.0 MiB, more than the 16.0 MiB a config file may have")
         #expect(error.code == .invalidData)
         // Nothing was read: the peak did not grow by the file's size.
@@ -70,9 +70,9 @@ struct FileReaderTests {
     func procAndMissing() throws {
         let status = try FileReader.readText("/proc/self/status", limit: FileReader.largestSystemFile, what: "a system file")
         #expect(status.contains("VmRSS:"))
-        let truncated = try #require(throws: VitrineError.self) { try FileReader.read("/proc/self/status", limit: 16, what: "a system file") }
+        let truncated = try thrownError { try FileReader.read("/proc/self/status", limit: 16, what: "a system file") }
         #expect(truncated.message == "/proc/self/status holds more than the 16 bytes a system file may have")
-        let missing = try #require(throws: VitrineError.self) { try FileReader.read("/nonexistent/vitrine.json", limit: 16, what: "a config file") }
+        let missing = try thrownError { try FileReader.read("/nonexistent/vitrine.json", limit: 16, what: "a config file") }
         #expect(missing.code == .notFound)
         #expect(missing.message == "file not found: /nonexistent/vitrine.json")
     }
@@ -83,14 +83,14 @@ struct FileReaderTests {
         defer { directory.remove() }
         let fifo = directory.file("state.json")
         #expect(mkfifo(fifo, 0o644) == 0)
-        let error = try #require(throws: VitrineError.self) { try AtomicFile.write(Array("{}".utf8), to: fifo) }
+        let error = try thrownError { try AtomicFile.write(Array("{}".utf8), to: fifo) }
         #expect(error.message == "cannot replace \(fifo): it is a FIFO, not a regular file")
         #expect(Self.type(of: fifo) == S_IFIFO)
         #expect(Directory.entryNames(directory.path) == ["state.json"], "no temporary file is left")
 
         let link = directory.file("link.json")
         #expect(symlink("/etc/hostname", link) == 0)
-        let linkError = try #require(throws: VitrineError.self) { try AtomicFile.write(Array("{}".utf8), to: link) }
+        let linkError = try thrownError { try AtomicFile.write(Array("{}".utf8), to: link) }
         #expect(linkError.message == "cannot replace \(link): it is a symbolic link, not a regular file")
         #expect(linkError.hint?.contains("/etc/hostname") == true)
 
@@ -111,7 +111,7 @@ struct FileReaderTests {
         if getuid() == 0 {
             let device = directory.file("full")
             #expect(mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0)
-            let deviceError = try #require(throws: VitrineError.self) { try AtomicFile.write(Array("{}".utf8), to: device) }
+            let deviceError = try thrownError { try AtomicFile.write(Array("{}".utf8), to: device) }
             #expect(deviceError.message == "cannot replace \(device): it is a character device, not a regular file")
             #expect(Self.type(of: device) == S_IFCHR)
         }

@@ -1,6 +1,7 @@
 import Testing
 import VitrineCore
 import VitrineGraphics
+import VitrineTestSupport
 
 @Suite("Fonts found through fontconfig")
 struct FontLibraryTests {
@@ -33,7 +34,7 @@ struct FontLibraryTests {
     @Test("a missing font file is an error naming the path")
     func missingFile() throws {
         let library = try FontLibrary()
-        let error = try #require(throws: VitrineError.self) {
+        let error = try thrownError {
             try library.face(for: FontDescriptor(file: "/nonexistent/vitrine/font.ttf"))
         }
         #expect(error.code == .notFound)
@@ -44,7 +45,7 @@ struct FontLibraryTests {
     @Test("a file that is not a font is an error naming the path")
     func notAFont() throws {
         let library = try FontLibrary()
-        let error = try #require(throws: VitrineError.self) {
+        let error = try thrownError {
             try library.face(for: FontDescriptor(file: "/etc/hostname"))
         }
         #expect(error.code == .invalidData)

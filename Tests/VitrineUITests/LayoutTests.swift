@@ -39,7 +39,9 @@ struct LayoutTests {
         #expect(c.frame == Rect(x: 20, y: 170, width: 960, height: 140))
         #expect(d.frame == Rect(x: 20, y: 320, width: 960, height: 260))
         // Unbounded (in a scroll view), the fraction and the fill child are their own size.
-        #expect(stack.sizeThatFits(Size(width: 1000, height: .infinity)).height == 20 + 50 + 80 + 50 + 50 + 30 + 20)
+        // (The sum as a constant: Swift 6.0 cannot type-check it inside #expect in time.)
+        let natural: Double = 20 + 50 + 80 + 50 + 50 + 30 + 20
+        #expect(stack.sizeThatFits(Size(width: 1000, height: .infinity)).height == natural)
     }
 
     @Test("alignment places children across the axis; distribution along it; spacers share what is left")

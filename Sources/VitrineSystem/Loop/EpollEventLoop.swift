@@ -130,7 +130,7 @@ public final class EpollEventLoop: EventLoop {
             if self.stopRequested { break }
             try self.armTimerFD()
             let count = try Syscall.retrying("epoll_wait") {
-                events.withUnsafeMutableBufferPointer { epoll_wait(self.epoll.rawValue, $0.baseAddress, Int32($0.count), -1) }
+                events.withUnsafeMutableBufferPointer { epoll_wait(self.epoll.rawValue, $0.baseAddress!, Int32($0.count), -1) }
             }
             self.wakeups += 1
             for i in 0..<Int(count) {
