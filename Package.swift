@@ -2,7 +2,8 @@
 // Vitrine: a touch-kiosk UI runtime for Linux (DRM/KMS, libinput, software rendering).
 //
 // Dependency direction (lower never imports higher; a target imports only targets above it here):
-//   C modules (one systemLibrary per Debian -dev package, found by pkg-config) and CVitrineShims
+//   C modules (one systemLibrary per Debian -dev package, found by pkg-config), CVitrineShims and
+//   CSDL2 (SDL 2's headers; the library loaded at run time by the preview only)
 //   VitrineCore (Glibc and Synchronization only)
 //   VitrineSystem ← Core, CVitrineShims
 //   VitrineMotion, VitrineGestures ← Core; VitrineUdev ← Core, CUdev
@@ -81,12 +82,13 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        // The desktop preview's window and its mouse, touch and key events (`vitrine preview`).
-        .systemLibrary(
-            name: "CSDL2", pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"])]),
-        // MARK: the one C target: ioctl request macros and layouts Swift cannot import
+        // MARK: the C targets
+        // ioctl request macros and layouts Swift cannot import.
         .target(name: "CVitrineShims"),
+        // The desktop preview's window and its mouse, touch and key events (`vitrine preview`):
+        // SDL 2's headers (libsdl2-dev) at build time, the library loaded only when a preview
+        // opens, so the panel's binary and package need no SDL, X11 or Wayland (issue 30).
+        .target(name: "CSDL2"),
 
         // MARK: Swift modules
         .target(name: "VitrineCore", swiftSettings: pixelLoopSettings),

@@ -14,7 +14,8 @@ itself (xwd of the window, xdotool for the mouse, a WM_DELETE_WINDOW message for
   rotation 90, pixel for pixel);
 - the P key changes to the next preset panel size (window and scene);
 - the S key writes a PNG equal to what the window shows;
-- without a desktop it exits 1 with a message saying so and what to do;
+- without a desktop it exits 1 with a message saying so and what to do; without SDL 2 (the
+  panel package does not pull it) it exits 1 naming the package;
 - closing the window (WM_DELETE_WINDOW, what a window manager's close button sends) exits 0;
 - an idle preview's CPU use over 3 seconds (reported; asserted below 25 %, a bound that holds on a
   busy two-core machine: a 60 Hz event poll costs well under 1 %).
@@ -344,6 +345,12 @@ def main():
     checks.check("without a desktop it exits 1 saying there is none and what to do",
                  alone.returncode == 1 and "no desktop" in alone.stderr and "xvfb-run" in alone.stderr,
                  f"exit {alone.returncode}: {alone.stderr.strip().splitlines()[-1] if alone.stderr.strip() else ''}")
+    # Without SDL 2 (the panel package leaves it out): a clear error naming the package.
+    absent = subprocess.run([vitrine, "preview", config, "--seconds", "1"], env=dict(env, VITRINE_SDL_LIBRARY="libSDL2-absent.so.0"),
+                            capture_output=True, text=True, timeout=60)
+    checks.check("without SDL 2 it exits 1 saying which package to install",
+                 absent.returncode == 1 and "needs SDL 2" in absent.stderr and "apt-get install libsdl2-2.0-0" in absent.stderr,
+                 f"exit {absent.returncode}: {absent.stderr.strip().splitlines()[-1] if absent.stderr.strip() else ''}")
     print(f"pictures and log: {folder}")
     if checks.failed:
         print("FAIL: " + ", ".join(checks.failed))

@@ -56,9 +56,10 @@ public final class DesktopWindow {
     private var fingers: [SDL_FingerID: Int] = [:]
 
     /// Opens the window.
-    /// - Throws: when no desktop is reachable (no `DISPLAY` or `WAYLAND_DISPLAY`), naming what
-    ///   SDL said and what to do.
+    /// - Throws: when SDL 2 is not installed, or no desktop is reachable (no `DISPLAY` or
+    ///   `WAYLAND_DISPLAY`), naming what SDL said and what to do.
     public init(title: String, size: PixelSize) throws(VitrineError) {
+        try Self.loadSDL()
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         // The preview is a window among others: do not switch the desktop's screen saver off.
@@ -252,6 +253,20 @@ public final class DesktopWindow {
         case SDL_Keycode(SDLK_q.rawValue), SDL_Keycode(SDLK_ESCAPE.rawValue): .close
         default: nil
         }
+    }
+
+    /// Loads libSDL2 the first time a window opens: the panel's binary does not link it, and
+    /// its package does not depend on it (a panel never opens a window; SDL would bring X11 and
+    /// Wayland client libraries onto it). Issue 30.
+    public static func loadSDL() throws(VitrineError) {
+        var error = [CChar](repeating: 0, count: 512)
+        if vitrine_sdl_load(&error, error.count) == 1 { return }
+        let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw VitrineError(
+            VitrineError.Code("no-sdl"), "the preview window needs SDL 2, which cannot be loaded (\(reason))",
+            hint:
+                "install it: apt-get install libsdl2-2.0-0 (the vitrine package leaves it out: a panel never opens a window); on a panel use `vitrine run`, without a desktop use `vitrine render`"
+        )
     }
 
     static func sdlError() -> String {
