@@ -25,7 +25,8 @@ public enum CommandLineTool {
             BenchCommand.self,
             SoakCommand.self,
             CtlCommand.self,
-            DoctorCommand.self
+            DoctorCommand.self,
+            ManualCommand.self
         ]
     }
 
