@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Vitrine needs that are missing.
+# Installs the Debian packages Vitrine needs that are missing, on Debian 12 (bookworm) or 13
+# (trixie). With no `swift` on the PATH, Debian 13's own toolchain (swiftlang, 6.0.3) is installed
+# too; Debian 12 has none, so there it says where to get one (Docs/deployment.md).
 #
 #   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: Inter
 #                                      (the default UI face), DejaVu (its fallback),
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars)
-#   scripts/install-deps.sh --vm       also what the QEMU system tests need (kernel, QEMU, mmdebstrap)
+#   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
+#                                      (kernel, QEMU, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
 #                                      for scripts/bench-instructions.sh
 #   scripts/install-deps.sh --package  also what building the Debian package needs (debhelper,
@@ -24,12 +27,23 @@ packages=(
 )
 for option in "$@"; do
   case "$option" in
-    --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap linux-image-amd64 e2fsprogs util-linux python3) ;;
+    --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3) ;;
     --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
     *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
   esac
 done
+
+if ! command -v swift >/dev/null 2>&1; then
+  debian_version=$(. /etc/os-release 2>/dev/null && echo "${VERSION_ID%%.*}")
+  if [ "${debian_version:-0}" -ge 13 ] 2>/dev/null || apt-cache show swiftlang >/dev/null 2>&1; then
+    packages+=(swiftlang)
+  else
+    echo "install-deps: no swift on the PATH, and this Debian has no swiftlang package (Debian 13 has: 6.0.3);" >&2
+    echo "install-deps: install a Swift 6 toolchain from swift.org and put its usr/bin on the PATH, or use Debian 13" >&2
+    exit 1
+  fi
+fi
 
 missing=()
 for package in "${packages[@]}"; do

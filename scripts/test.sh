@@ -12,19 +12,21 @@
 #   ASan     the unit tests, the example app's included (they are targets of this package)
 #   TSan     the suites where a second thread touches what the loop reads
 #   fuzz     Tests/Fuzz with libFuzzer and ASan: each target's corpus plus 15 s
+#   debian13 a debug build with --build-tests by Debian 13's own Swift (6.0.3) in a trixie root,
+#            and the unit tests there (scripts/debian13.sh)
 #
 # The budget: the run fails when its total passes BUDGET seconds (VITRINE_CI_BUDGET overrides
 # it, e.g. to see the budget line fail). CI stops a run at 90 minutes on a machine that may be
 # busy; 45 minutes keeps a loaded run clear of that with room for the steps still to come.
 #
 #   scripts/test.sh                    every step (what .ci/run runs)
-#   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan fuzz soak
-#                                      preview install-sh deb system bench (release is added when
+#   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan debian13 fuzz
+#                                      soak preview install-sh deb system bench (release is added when
 #                                      a step needs the binary, deb when system needs the package)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=${VITRINE_CI_BUDGET:-2700}
-all_steps="install checks release asan tsan fuzz soak preview install-sh deb system bench"
+all_steps="install checks release asan tsan debian13 fuzz soak preview install-sh deb system bench"
 only=""
 case "${1:-}" in
   --only) only=",${2:?--only takes STEP[,STEP...]: $all_steps},"; shift 2 ;;
@@ -123,6 +125,13 @@ if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
 fi
 fi
 
+if wants debian13; then
+step "Debian 13 with its own Swift 6.0.3 (scripts/debian13.sh: install-deps in a trixie root, build --build-tests, the unit tests)"
+if ! scripts/debian13.sh; then
+  failed+=("Debian 13 build and unit tests")
+fi
+fi
+
 if wants fuzz; then
 step "fuzz targets: each corpus, then 15 s each (scripts/fuzz.sh 15; libFuzzer with ASan)"
 if ! scripts/fuzz.sh 15; then failed+=("fuzz"); fi
@@ -155,10 +164,14 @@ fi
 fi
 
 if wants deb; then
-step "Debian package (scripts/build-deb.sh --binary: dpkg-buildpackage, lintian without errors)"
+step "Debian package (scripts/build-deb.sh --binary: dpkg-buildpackage, lintian without errors; scripts/package-closure.sh: no X11, Wayland or SDL on a minimal Debian 13)"
 # test-boot.py installs this very package in its guest.
 if deb=$(scripts/build-deb.sh --binary "$VITRINE_BINARY" | tail -n 1) && [ -f "$deb" ]; then
   export VITRINE_DEB="$deb"
+  # What it pulls onto a minimal Debian 13: no X11, Wayland or SDL (the preview loads SDL itself).
+  if ! scripts/package-closure.sh "$deb"; then
+    failed+=("the package's install closure")
+  fi
 else
   failed+=("Debian package")
   export VITRINE_DEB=".build/deb/none (scripts/build-deb.sh failed)"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds Vitrine and runs its unit tests on Debian 13 "trixie" with Debian's own Swift (swiftlang
+# 6.0.3), in a trixie root made with mmdebstrap: the README's set-up on a fresh Debian 13, the
+# toolchain included, and the second toolchain every change must build with (issue 30).
+#
+#   scripts/debian13.sh [--filter REGEX]
+#
+# The root is kept in $VITRINE_TRIXIE_ROOT [/var/cache/vitrine-ci/trixie-amd64] and made again
+# when missing (about 30 s with a minimal root, then install-deps inside it installs swiftlang and
+# the -dev packages). The checkout's tracked files are copied to /src in it; its .build stays
+# there between runs. Needs root (chroot, mounts).
+#
+# The goldens are drawn with Debian 12's Inter (fonts-inter 4.0~beta7); Debian 13's 4.1 draws
+# other glyphs (every golden then differs by 200+ in a channel). The root takes fonts-inter
+# from bookworm, pinned, and everything else from trixie: with it every golden is pixel-exact
+# under trixie's FreeType 2.13 and HarfBuzz 10.2 too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+filter=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --filter) filter=(--filter "$2"); shift 2 ;;
+    *) echo "debian13: unknown option $1 (use --filter REGEX)" >&2; exit 2 ;;
+  esac
+done
+
+root=${VITRINE_TRIXIE_ROOT:-/var/cache/vitrine-ci/trixie-amd64}
+mirror=${VITRINE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+command -v mmdebstrap >/dev/null || { echo "debian13: needs mmdebstrap (scripts/install-deps.sh --vm)" >&2; exit 1; }
+command -v rsync >/dev/null || { echo "debian13: needs rsync (scripts/install-deps.sh --vm)" >&2; exit 1; }
+
+if [ ! -x "$root/usr/bin/apt-get" ]; then
+  echo "debian13: making a trixie root in $root" >&2
+  rm -rf "$root.tmp"
+  mkdir -p "$(dirname "$root")"
+  mmdebstrap --variant=apt --include=ca-certificates,python3 trixie "$root.tmp" "$mirror" >&2
+  # Debian 12's Inter for the goldens (see above), and nothing else from bookworm.
+  printf 'Types: deb\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$mirror" \
+    > "$root.tmp/etc/apt/sources.list.d/bookworm-fonts.sources"
+  printf 'Package: *\nPin: release n=bookworm\nPin-Priority: 1\n\nPackage: fonts-inter\nPin: release n=bookworm\nPin-Priority: 1001\n' \
+    > "$root.tmp/etc/apt/preferences.d/fonts-inter-bookworm"
+  mv "$root.tmp" "$root"
+fi
+
+mounted=()
+cleanup() { for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[$i]}" 2>/dev/null || umount -l "${mounted[$i]}"; done; }
+trap cleanup EXIT
+for fs in proc dev dev/pts dev/shm; do
+  if ! mountpoint -q "$root/$fs"; then mount --bind "/$fs" "$root/$fs"; mounted+=("$root/$fs"); fi
+done
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+
+# The work tree as it is (a clean checkout in CI), without what .gitignore leaves out; /src's
+# own .build stays.
+mkdir -p "$root/src"
+rsync -a --delete --exclude /.git --exclude .build --filter=':- .gitignore' ./ "$root/src/"
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 bash -c "$1"; }
+
+started=$SECONDS
+in_root "cd /src && scripts/install-deps.sh" >&2
+echo "debian13: set up in $((SECONDS - started)) s: $(in_root 'swift --version 2>&1 | head -1')" >&2
+started=$SECONDS
+in_root "cd /src && swift build --build-tests" >&2
+echo "debian13: built with --build-tests in $((SECONDS - started)) s" >&2
+started=$SECONDS
+in_root "cd /src && swift test --skip-build ${filter[*]:-}"
+echo "debian13: the tests ran in $((SECONDS - started)) s" >&2
