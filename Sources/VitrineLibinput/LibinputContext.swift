@@ -75,15 +75,7 @@ final class LibinputContext {
         self.access = access
         self.udev = udev
         self.interface = interface
-        libinput_log_set_handler(raw) { libinput, priority, format, arguments in
-            guard let libinput, let format, let arguments, let userData = libinput_get_user_data(libinput) else { return }
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let length = buffer.withUnsafeMutableBufferPointer { bytes in
-                vsnprintf(UnsafeMutableRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), bytes.count, format, arguments)
-            }
-            let text = String(decoding: buffer.prefix(min(max(Int(length), 0), buffer.count - 1)), as: UTF8.self)
-            Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().log(priority, text)
-        }
+        vitrine_libinput_log_to_swift(raw)
         if Log.minimumLevel >= .debug { libinput_log_set_priority(raw, LIBINPUT_LOG_PRIORITY_DEBUG) }
     }
 
@@ -124,4 +116,12 @@ extension String {
         while text.last == "\n" { text = text.dropLast() }
         return String(text)
     }
+}
+
+/// libinput's log messages, formatted by CLibinput's shim (its va_list stays in C), to the
+/// context's `DeviceAccess`.
+@_cdecl("vitrine_libinput_log_text")
+func libinputLogText(_ libinput: OpaquePointer?, _ priority: libinput_log_priority, _ text: UnsafePointer<CChar>?) {
+    guard let libinput, let text, let userData = libinput_get_user_data(libinput) else { return }
+    Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue().log(priority, String(cString: text))
 }
