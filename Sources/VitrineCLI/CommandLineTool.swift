@@ -40,6 +40,30 @@ public enum CommandLineTool {
         return text
     }
 
+    /// The process's arguments without the program name. Swift's runtime finds `argv` by walking
+    /// the initial stack back from `environ` (Swift 6.0.3: Debian 13's); under qemu-user, whose
+    /// emulated program has a stack of its own, that finds none or only part, and
+    /// `CommandLine.arguments` has no arguments — the arm64 binary checked on an amd64 machine
+    /// saw none (issue 30). The kernel's copy, `/proc/self/cmdline` (which qemu-user answers for
+    /// the program), is read then.
+    public static var processArguments: [String] {
+        // Found: more than the program's name (with only the name there is nothing to miss).
+        if CommandLine.arguments.count > 1 { return Array(CommandLine.arguments.dropFirst()) }
+        // Read with stdio: qemu-user answers the open of this path with a file of its own making.
+        guard let file = fopen("/proc/self/cmdline", "r") else { return [] }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { break }
+            bytes += chunk.prefix(count)
+        }
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        // NUL-terminated words: the last split is the empty tail.
+        return Array(words.dropLast().dropFirst())
+    }
+
     /// The process's entry point (`main.swift`): holds SIGTERM, SIGINT and SIGHUP back before
     /// anything else (`StopSignals`), then runs the command.
     public static func main(_ arguments: [String]) -> Int32 {

@@ -1,4 +1,4 @@
 import Glibc
 import VitrineCLI
 
-exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
+exit(CommandLineTool.main(CommandLineTool.processArguments))
