@@ -9,6 +9,10 @@
 #   scripts/build-deb.sh --config FILE     the kiosk shipped as /etc/vitrine/kiosk.json, with the
 #                                          images/ and data/ beside it [Examples/kiosk.json]
 #   scripts/build-deb.sh --out DIR         where vitrine_<version>_<arch>.deb goes [.build/deb]
+#   scripts/build-deb.sh --arch arm64      the arm64 package, on this amd64 machine: cross-compiled
+#                                          with Debian 13's Swift and packaged in an emulated arm64
+#                                          Debian 13 (scripts/arm64.sh --package-only)
+#   scripts/build-deb.sh --no-install      do not run install-deps (a root that has what it needs)
 #
 # The checkout is not touched: debian/ and Systemd/ are copied to DIR/src (where --version writes
 # its changelog entry) and dpkg-buildpackage -b runs there. Fails if the binary needs a Swift
@@ -21,8 +25,12 @@ binary=""
 version=""
 config="Examples/kiosk.json"
 out=".build/deb"
+install=1
+arch=$(dpkg --print-architecture)
 while [ $# -gt 0 ]; do
   case "$1" in
+    --arch) arch="$2"; shift 2 ;;
+    --no-install) install=0; shift ;;
     --binary) binary="$2"; shift 2 ;;
     --version) version="$2"; shift 2 ;;
     --config) config="$2"; shift 2 ;;
@@ -31,8 +39,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 started=$(date +%s)
+cross=()
+if [ "$arch" != "$(dpkg --print-architecture)" ]; then
+  [ "$arch" = arm64 ] || { echo "build-deb: --arch $arch: only arm64 is cross-built (scripts/arm64.sh)" >&2; exit 2; }
+  # Without a binary: scripts/arm64.sh cross-compiles one and comes back here with it.
+  [ -n "$binary" ] || exec scripts/arm64.sh --package-only
+  # With one (in scripts/arm64.sh's Debian 13 root, arm64 libraries installed beside amd64's).
+  cross=(-a "$arch" -d)
+fi
 
-scripts/install-deps.sh --package >&2
+[ $install -eq 0 ] || scripts/install-deps.sh --package >&2
 
 if [ -z "$binary" ]; then
   # The Swift toolchain is not a Debian package; /opt/swift is where this project's machines have it.
@@ -46,8 +62,13 @@ config=$(realpath "$config")
 [ -x "$binary" ] || { echo "build-deb: $binary is not an executable" >&2; exit 1; }
 [ -f "$config" ] || { echo "build-deb: no config $config" >&2; exit 1; }
 
-# The board has no Swift toolchain: nothing the binary loads may come from it.
-libraries=$(ldd "$binary")
+# The board has no Swift toolchain: nothing the binary loads may come from it (an arm64 binary's
+# own list of libraries, as ldd cannot load it here).
+if [ ${#cross[@]} -gt 0 ]; then
+  libraries=$(readelf -d "$binary" | grep NEEDED || true)
+else
+  libraries=$(ldd "$binary")
+fi
 if grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/swift|not found' <<<"$libraries" >&2; then
   echo "build-deb: $binary needs the libraries above at run time; build it with --static-swift-stdlib" >&2
   exit 1
@@ -68,12 +89,11 @@ if [ -n "$version" ]; then
       "$version" "$version" "$maintainer" "$(date -R -d "@$stamp")"; cat debian/changelog; } > "$src/debian/changelog"
 fi
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
-arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 deb="$out/vitrine_${version}_${arch}.deb"
 rm -f "$deb" "$out/vitrine_${version}_${arch}".{changes,buildinfo}
 
 echo "build-deb: packaging $binary as vitrine $version ($config as /etc/vitrine/kiosk.json)" >&2
-(cd "$src" && VITRINE_BINARY="$binary" VITRINE_CONFIG="$config" dpkg-buildpackage -us -uc -b >&2)
+(cd "$src" && VITRINE_BINARY="$binary" VITRINE_CONFIG="$config" dpkg-buildpackage -us -uc -b "${cross[@]}" >&2)
 [ -f "$deb" ] || { echo "build-deb: dpkg-buildpackage made no $deb" >&2; exit 1; }
 rm -rf "$src"
 

@@ -4,6 +4,7 @@
 # toolchain included, and the second toolchain every change must build with (issue 30).
 #
 #   scripts/debian13.sh [--filter REGEX]
+#   scripts/debian13.sh --setup-only     only the root with its toolchain (scripts/arm64.sh's compiler)
 #
 # The root is kept in $VITRINE_TRIXIE_ROOT [/var/cache/vitrine-ci/trixie-amd64] and made again
 # when missing (about 30 s with a minimal root, then install-deps inside it installs swiftlang and
@@ -18,10 +19,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 filter=()
+setup_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --filter) filter=(--filter "$2"); shift 2 ;;
-    *) echo "debian13: unknown option $1 (use --filter REGEX)" >&2; exit 2 ;;
+    --setup-only) setup_only=1; shift ;;
+    *) echo "debian13: unknown option $1 (use --filter REGEX, --setup-only)" >&2; exit 2 ;;
   esac
 done
 
@@ -60,6 +63,7 @@ in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HO
 started=$SECONDS
 in_root "cd /src && scripts/install-deps.sh" >&2
 echo "debian13: set up in $((SECONDS - started)) s: $(in_root 'swift --version 2>&1 | head -1')" >&2
+[ $setup_only -eq 0 ] || exit 0
 started=$SECONDS
 in_root "cd /src && swift build --build-tests" >&2
 echo "debian13: built with --build-tests in $((SECONDS - started)) s" >&2

@@ -8,7 +8,7 @@
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
-#                                      (kernel, QEMU, mmdebstrap, rsync)
+#                                      and arm64 need (kernel, QEMU and qemu-user, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
 #                                      for scripts/bench-instructions.sh
 #   scripts/install-deps.sh --package  also what building the Debian package needs (debhelper,
@@ -27,7 +27,8 @@ packages=(
 )
 for option in "$@"; do
   case "$option" in
-    --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3) ;;
+    --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
+                     qemu-user-static binfmt-support arch-test file) ;;
     --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
     *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;

@@ -14,19 +14,21 @@
 #   fuzz     Tests/Fuzz with libFuzzer and ASan: each target's corpus plus 15 s
 #   debian13 a debug build with --build-tests by Debian 13's own Swift (6.0.3) in a trixie root,
 #            and the unit tests there (scripts/debian13.sh)
+#   arm64    the same compiler's release build for aarch64, packaged, and run under qemu-user
+#            against amd64's pictures and states (scripts/arm64.sh)
 #
 # The budget: the run fails when its total passes BUDGET seconds (VITRINE_CI_BUDGET overrides
 # it, e.g. to see the budget line fail). CI stops a run at 90 minutes on a machine that may be
 # busy; 45 minutes keeps a loaded run clear of that with room for the steps still to come.
 #
 #   scripts/test.sh                    every step (what .ci/run runs)
-#   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan debian13 fuzz
-#                                      soak preview install-sh deb system bench (release is added when
+#   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan debian13 arm64
+#                                      fuzz soak preview install-sh deb system bench (release is added when
 #                                      a step needs the binary, deb when system needs the package)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=${VITRINE_CI_BUDGET:-2700}
-all_steps="install checks release asan tsan debian13 fuzz soak preview install-sh deb system bench"
+all_steps="install checks release asan tsan debian13 arm64 fuzz soak preview install-sh deb system bench"
 only=""
 case "${1:-}" in
   --only) only=",${2:?--only takes STEP[,STEP...]: $all_steps},"; shift 2 ;;
@@ -38,7 +40,7 @@ if [ -n "$only" ]; then
     [[ " $all_steps " == *" $name "* ]] || { echo "scripts/test.sh: no step $name (the steps: $all_steps)" >&2; exit 2; }
   done
   [[ "$only" == *,system,* ]] && only="$only,deb,"
-  [[ "$only" =~ ,(soak|preview|deb|system|bench|asan), ]] && only="$only,release,"
+  [[ "$only" =~ ,(soak|preview|deb|system|bench|asan|arm64), ]] && only="$only,release,"
 fi
 # Whether step $1 runs.
 wants() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
@@ -129,6 +131,13 @@ if wants debian13; then
 step "Debian 13 with its own Swift 6.0.3 (scripts/debian13.sh: install-deps in a trixie root, build --build-tests, the unit tests)"
 if ! scripts/debian13.sh; then
   failed+=("Debian 13 build and unit tests")
+fi
+fi
+
+if wants arm64; then
+step "arm64 (scripts/arm64.sh: cross-compiled by Debian 13's Swift, packaged and lintian-clean, its renders and replays under qemu-user equal amd64's)"
+if ! scripts/arm64.sh; then
+  failed+=("arm64 package and its checks under qemu-user")
 fi
 fi
 
