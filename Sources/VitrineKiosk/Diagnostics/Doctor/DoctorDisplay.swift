@@ -112,14 +112,15 @@ public struct DoctorDisplay: Sendable {
             }
             return [.fail("drm", "\(info.path) cannot be opened: \(error)", fix: "check the driver: dmesg | grep -i drm")]
         }
-        guard info.supportsKMS else { return [.ok("drm", "\(name) (\(info.driver)) is render-only (no display on it)")] }
+        let driver = info.driver + (DoctorBoard.displayDriver(info.driver).map { ": \($0)" } ?? "")
+        guard info.supportsKMS else { return [.ok("drm", "\(name) (\(driver)) is render-only (no display on it)")] }
         var findings: [DoctorFinding] = []
         let connected = info.connectors.filter { $0.status == .connected }
         if connected.isEmpty {
             let list = info.connectors.map { "\($0.name) \($0.status)" }.joined(separator: ", ")
             findings.append(
                 .warn(
-                    "drm", "\(name) (\(info.driver)): no connector connected" + (list.isEmpty ? "" : " (\(list))"),
+                    "drm", "\(name) (\(driver)): no connector connected" + (list.isEmpty ? "" : " (\(list))"),
                     fix:
                         "plug the panel in and check its cable; the kiosk waits for it (vitrine list-displays shows every connector; display.connector picks one)"
                 ))
@@ -130,7 +131,7 @@ public struct DoctorDisplay: Sendable {
             findings.append(
                 .ok(
                     "drm",
-                    "\(name) (\(info.driver)) \(connector.name) connected \(modeText), \(connector.modes.count) mode\(connector.modes.count == 1 ? "" : "s")"))
+                    "\(name) (\(driver)) \(connector.name) connected \(modeText), \(connector.modes.count) mode\(connector.modes.count == 1 ? "" : "s")"))
         }
         findings.append(self.masterFinding(card, service: service))
         return findings

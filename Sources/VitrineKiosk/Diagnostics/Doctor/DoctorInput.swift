@@ -106,7 +106,8 @@ public struct DoctorInput: Sendable {
                     fix: "check the panel's touch cable and driver (dmesg | grep -i input; sudo libinput list-devices)"))
         }
         for device in self.devices {
-            let what = "\(device.node) (\(device.name)): \(device.capabilities)"
+            var what = "\(device.node) (\(device.name)): \(device.capabilities)"
+            if device.capabilities.contains(.touch), let controller = DoctorBoard.touchController(name: device.name) { what += ", \(controller)" }
             if device.openable {
                 findings.append(.ok("input", "\(what), opens for \(self.subject)"))
                 continue
