@@ -28,7 +28,7 @@ packages=(
 for option in "$@"; do
   case "$option" in
     --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
-                     qemu-user-static binfmt-support arch-test file) ;;
+                     qemu-user-static arch-test file) ;;
     --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
     *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
