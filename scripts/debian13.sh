@@ -68,5 +68,7 @@ started=$SECONDS
 in_root "cd /src && swift build --build-tests" >&2
 echo "debian13: built with --build-tests in $((SECONDS - started)) s" >&2
 started=$SECONDS
-in_root "cd /src && swift test --skip-build ${filter[*]:-}"
+quoted=""
+[ ${#filter[@]} -eq 0 ] || quoted=$(printf '%q ' "${filter[@]}")
+in_root "cd /src && swift test --skip-build $quoted"
 echo "debian13: the tests ran in $((SECONDS - started)) s" >&2
