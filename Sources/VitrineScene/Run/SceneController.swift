@@ -221,6 +221,17 @@ public final class SceneController: Scene {
 
     // MARK: - Actions
 
+    /// A screen already in the stack is gone back to, not stacked again: two screens that push
+    /// each other would otherwise grow the stack (and its memory, about 4 MB a screen at
+    /// 1280x800) with every tap. So the stack holds each screen at most once and is never deeper
+    /// than the config has screens (Docs/config.md, "Actions"). True when `id` was in the stack
+    /// (the push or replace is then done).
+    private func goBack(toStacked id: String, in navigation: NavigationStack) -> Bool {
+        guard let existing = self.navigationStack.first(where: { $0.model.id == id }) else { return false }
+        if existing !== self.topScreen, navigation.pop(to: existing) { self.record("popTo \(id)") }
+        return true
+    }
+
     /// Runs `action`, asked for by the view at config path `path`.
     public func perform(_ action: SceneAction, from path: String = "") {
         self.actions.append(path.isEmpty ? action.description : "\(path): \(action)")
@@ -228,14 +239,7 @@ public final class SceneController: Scene {
         case .push(let id):
             self.dismissForNavigation()
             guard let navigation = self.navigation else { return }
-            // A screen already in the stack is gone back to, not stacked again: two screens
-            // that push each other would otherwise grow the stack (and its memory, about 4 MB a
-            // screen at 1280x800) with every tap. So the stack holds each screen at most once and
-            // is never deeper than the config has screens (Docs/config.md, "Actions").
-            if let existing = self.navigationStack.first(where: { $0.model.id == id }) {
-                if existing !== self.topScreen, navigation.pop(to: existing) { self.record("popTo \(id)") }
-                return
-            }
+            if self.goBack(toStacked: id, in: navigation) { return }
             do {
                 let view = try self.screenView(id, canGoBack: true)
                 navigation.setSwipeBack(view.model.swipeBack, for: view)
@@ -246,11 +250,8 @@ public final class SceneController: Scene {
         case .replace(let id):
             self.dismissForNavigation()
             guard let navigation = self.navigation else { return }
-            if let existing = self.navigationStack.first(where: { $0.model.id == id }) {
-                // Already in the stack: gone back to, as a push would.
-                if existing !== self.topScreen, navigation.pop(to: existing) { self.record("popTo \(id)") }
-                return
-            }
+            // Already in the stack: gone back to, as a push would.
+            if self.goBack(toStacked: id, in: navigation) { return }
             do {
                 let view = try self.screenView(id, canGoBack: navigation.stack.count > 1)
                 navigation.setSwipeBack(view.model.swipeBack, for: view)
