@@ -61,16 +61,10 @@ if [ ! -e "$sysroot/usr/libexec/swift/lib/swift_static/linux/static-stdlib-args.
   mv "$sysroot.tmp" "$sysroot"
 fi
 
-mounted=()
-cleanup() { for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[$i]}" 2>/dev/null || umount -l "${mounted[$i]}"; done; }
-trap cleanup EXIT
-bind() {
-  mkdir -p "$2"
-  if ! mountpoint -q "$2"; then mount --bind "$1" "$2"; mounted+=("$2"); fi
-}
-for fs in proc dev; do bind "/$fs" "$compiler/$fs"; done
-bind "$sysroot" "$compiler/sysroot-arm64"
-rsync -a --delete --exclude /.git --exclude .build --exclude .build-arm64 --filter=':- .gitignore' ./ "$compiler/src/"
+source scripts/lib/chroot.sh
+for fs in proc dev; do chroot_bind "/$fs" "$compiler/$fs"; done
+chroot_bind "$sysroot" "$compiler/sysroot-arm64"
+chroot_sync "$compiler"
 
 say "cross-compiling (release, static Swift runtime) for aarch64"
 # The sysroot's static resource folder holds the aarch64 modules and static-stdlib-args.lnk;
@@ -89,7 +83,7 @@ install -m 0755 "$compiler/src/.build-arm64/aarch64-unknown-linux-gnu/release/vi
 say "built $out/vitrine: $(file -b "$out/vitrine" | cut -d, -f1-2)"
 
 # 2. The package, in the compiler's root with arm64 as a foreign architecture.
-in_compiler() { chroot "$compiler" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive bash -c "$1"; }
+in_compiler() { chroot_run "$compiler" "$1"; }
 runtime="libc6 libgcc-s1 libstdc++6 libdrm2 libinput10 libudev1 libpixman-1-0 libfreetype6 libharfbuzz0b libfontconfig1"
 runtime="$runtime libpng16-16t64 libjpeg62-turbo libturbojpeg0 libyaml-0-2"
 if ! in_compiler "dpkg --print-foreign-architectures | grep -qx arm64 && dpkg -s binutils-aarch64-linux-gnu lintian libinput10:arm64 >/dev/null 2>&1"; then
@@ -119,7 +113,7 @@ rsync -a --delete Examples Tests/VitrineComponentTests/Recordings "$target/src/"
   mkdir -p "$target/src"; rsync -a --delete Examples Tests/VitrineComponentTests/Recordings "$target/src/"; }
 mkdir -p "$target/src/.build/arm64" "$target/proc" "$target/dev"
 install -m 0755 "$out/vitrine" "$target/src/.build/arm64/vitrine"
-for fs in proc dev; do bind "/$fs" "$target/$fs"; done
+for fs in proc dev; do chroot_bind "/$fs" "$target/$fs"; done
 # The sysroot holds libraries, not a shell: the binary is started straight by chroot.
 install -m 0755 "$(command -v qemu-aarch64-static)" "$target/usr/bin/qemu-aarch64-static"
 arm() { env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 HOME=/tmp chroot "$target" /usr/bin/qemu-aarch64-static /src/.build/arm64/vitrine "$@"; }

@@ -46,19 +46,11 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
   mv "$root.tmp" "$root"
 fi
 
-mounted=()
-cleanup() { for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount "${mounted[$i]}" 2>/dev/null || umount -l "${mounted[$i]}"; done; }
-trap cleanup EXIT
-for fs in proc dev dev/pts dev/shm; do
-  if ! mountpoint -q "$root/$fs"; then mount --bind "/$fs" "$root/$fs"; mounted+=("$root/$fs"); fi
-done
+source scripts/lib/chroot.sh
+for fs in proc dev dev/pts dev/shm; do chroot_bind "/$fs" "$root/$fs"; done
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
-
-# The work tree as it is (a clean checkout in CI), without what .gitignore leaves out; /src's
-# own .build stays.
-mkdir -p "$root/src"
-rsync -a --delete --exclude /.git --exclude .build --filter=':- .gitignore' ./ "$root/src/"
-in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 bash -c "$1"; }
+chroot_sync "$root"
+in_root() { chroot_run "$root" "$1"; }
 
 started=$SECONDS
 in_root "cd /src && scripts/install-deps.sh" >&2
