@@ -30,7 +30,7 @@ for option in "$@"; do
     --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
                      qemu-user-static arch-test file) ;;
     --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
-    --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps) ;;
+    --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps python3-prometheus-client) ;;
     *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
   esac
 done
