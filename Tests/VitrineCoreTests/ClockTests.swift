@@ -55,6 +55,37 @@ struct ClockTests {
         #expect(frames.map(\.sequence) == [1, 2, 3, 4])
     }
 
+    @Test("frames drawn are counted, and those whose flip came a refresh after their vblank are the late ones")
+    func lateFramesCounted() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(10))
+        var rendered = 0
+        clock.onRendered = { _ in rendered += 1 }
+        var frames = 0
+        clock.onFrame = { [unowned clock, unowned loop] _ in
+            frames += 1
+            clock.didSubmit()
+            // The flip of frames 3 and 5 completes one vblank later than the next one: they were
+            // seen a refresh late (the first frame has no vblank to miss, and is on time anyway).
+            let next = (loop.now.nanoseconds / 10_000_000 + 1) * 10_000_000
+            let vblank = MonotonicTime(nanoseconds: frames == 3 || frames == 5 ? next + 10_000_000 : next)
+            loop.schedule(at: vblank) { [unowned clock] in clock.didPresent(at: vblank) }
+            if frames < 6 { clock.requestFrame() }
+        }
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(200))
+        #expect(frames == 6)
+        #expect(clock.submittedFrames == 6)
+        #expect(rendered == 6)
+        #expect(clock.lateFrames == 2)
+
+        // A frame that presents nothing is not counted.
+        clock.onFrame = { _ in }
+        clock.requestFrame()
+        loop.advance(by: .milliseconds(50))
+        #expect(clock.submittedFrames == 6)
+    }
+
     @Test("a client that asks for frames but presents nothing is called once per refresh, not in a spin")
     func noSpin() {
         let loop = ManualEventLoop()

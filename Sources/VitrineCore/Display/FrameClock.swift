@@ -58,6 +58,18 @@ public final class FrameClock {
     public var lateRenderMargin: Nanoseconds?
     /// Recent render time (exponential average of the callbacks' durations on the loop's clock).
     public private(set) var averageRenderTime = Nanoseconds.zero
+    /// Frames drawn and handed to the output since the clock started (dark frames draw nothing).
+    public private(set) var submittedFrames: UInt64 = 0
+    /// Of those, the ones whose flip completed half a refresh or more after the vblank they were
+    /// drawn for: each was seen a refresh late or later, a dropped frame (the metrics'
+    /// `vitrine_frames_dropped_total`). The first frame after an idle spell has no vblank to
+    /// miss and is not counted.
+    public private(set) var lateFrames: UInt64 = 0
+    /// Called after each submitted frame with how long drawing it took on the loop's clock (the
+    /// metrics' frame time).
+    public var onRendered: ((Nanoseconds) -> Void)?
+    /// The vblank the frame in flight was drawn for, when it was drawn on a known grid.
+    private var awaitedPresentation: MonotonicTime?
     public var refreshInterval: Nanoseconds
     public private(set) var lastPresentationTime: MonotonicTime?
     public private(set) var sequence: UInt64 = 0
@@ -99,6 +111,10 @@ public final class FrameClock {
 
     /// The output's flip completed; `timestamp` is when it reached the screen.
     public func didPresent(at timestamp: MonotonicTime) {
+        if let awaited = self.awaitedPresentation, (timestamp - awaited).value * 2 >= self.refreshInterval.value {
+            self.lateFrames += 1
+        }
+        self.awaitedPresentation = nil
         self.lastPresentationTime = timestamp
         self.onPresent?(timestamp)
         guard self.state == .awaitingFlip else { return }
@@ -181,6 +197,9 @@ public final class FrameClock {
         switch self.state {
         case .rendering(submitted: true):
             self.state = .awaitingFlip
+            self.submittedFrames += 1
+            self.awaitedPresentation = time.lastPresentationTime != nil && self.refreshInterval.value > 0 ? time.presentationTime : nil
+            self.onRendered?(took)
         case .rendering(submitted: false):
             // Nothing was presented. If another frame is wanted, wait for the next vblank rather
             // than calling straight back: a client with nothing to show must not spin the loop.

@@ -20,12 +20,16 @@ import VitrineCore
 /// `replay --state-out /dev/full` did).
 public enum AtomicFile {
     /// Writes `bytes` to `path`: `prepare` then `commit`.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(VitrineError) {
-        try self.prepare(bytes, for: path, mode: mode).commit()
+    /// - Parameter durable: false skips both fsyncs: readers still never see a mixture, but after
+    ///   a power cut the file may be the old one. For a file rewritten every few seconds whose
+    ///   loss costs nothing (the metrics file): no flash write forced each time.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, durable: Bool = true) throws(VitrineError) {
+        try self.prepare(bytes, for: path, mode: mode, durable: durable).commit()
     }
 
-    /// Writes and fsyncs the temporary file for `path`; the target is not touched yet.
-    public static func prepare(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(VitrineError) -> PendingFile {
+    /// Writes and fsyncs (when `durable`) the temporary file for `path`; the target is not
+    /// touched yet.
+    public static func prepare(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644, durable: Bool = true) throws(VitrineError) -> PendingFile {
         try self.requireReplaceable(path)
         self.removeAbandonedTemporaries(of: path)
         let temporary = path + self.temporaryMarker + String(getpid())
@@ -43,19 +47,21 @@ public enum AtomicFile {
                     bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
                 }
             }
-            try Syscall.retrying("fsync") { fsync(file.rawValue) }
+            if durable { try Syscall.retrying("fsync") { fsync(file.rawValue) } }
         } catch {
             file.close()
             unlink(temporary)
             throw self.failure("cannot write", temporary, error)
         }
-        return PendingFile(path: path, temporary: temporary)
+        return PendingFile(path: path, temporary: temporary, durable: durable)
     }
 
     /// A temporary file written and synced, waiting to replace its target.
     public struct PendingFile: Sendable {
         public let path: String
         public let temporary: String
+        /// Whether the directory is synced after the rename.
+        public var durable = true
 
         /// Renames the temporary file over the target and syncs the directory. On failure the
         /// temporary file is removed and the target is as it was.
@@ -71,7 +77,7 @@ public enum AtomicFile {
                 unlink(self.temporary)
                 throw AtomicFile.failure("cannot replace", self.path, SystemError("rename", errno: code))
             }
-            AtomicFile.syncDirectory(of: self.path)
+            if self.durable { AtomicFile.syncDirectory(of: self.path) }
         }
 
         /// Removes the temporary file; the target stays as it was.
