@@ -23,12 +23,12 @@
 #
 #   scripts/test.sh                    every step (what .ci/run runs)
 #   scripts/test.sh --only STEP,...    some of them: install checks release asan tsan debian13 arm64
-#                                      fuzz soak preview install-sh deb system bench (release is added when
+#                                      fuzz soak preview install-sh metrics deb system bench (release is added when
 #                                      a step needs the binary, deb when system needs the package)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUDGET=${VITRINE_CI_BUDGET:-2700}
-all_steps="install checks release asan tsan debian13 arm64 fuzz soak preview install-sh deb system bench"
+all_steps="install checks release asan tsan debian13 arm64 fuzz soak preview install-sh metrics deb system bench"
 only=""
 case "${1:-}" in
   --only) only=",${2:?--only takes STEP[,STEP...]: $all_steps},"; shift 2 ;;
@@ -40,7 +40,7 @@ if [ -n "$only" ]; then
     [[ " $all_steps " == *" $name "* ]] || { echo "scripts/test.sh: no step $name (the steps: $all_steps)" >&2; exit 2; }
   done
   [[ "$only" == *,system,* ]] && only="$only,deb,"
-  [[ "$only" =~ ,(soak|preview|deb|system|bench|asan|arm64), ]] && only="$only,release,"
+  [[ "$only" =~ ,(soak|preview|metrics|deb|system|bench|asan|arm64), ]] && only="$only,release,"
 fi
 # Whether step $1 runs.
 wants() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
@@ -169,6 +169,14 @@ if wants install-sh; then
 step "install.sh re-runs (scripts/test-install.sh: what it keeps, on a staged root)"
 if ! scripts/test-install.sh; then
   failed+=("test-install.sh")
+fi
+fi
+
+if wants metrics; then
+step "metrics file (scripts/test-metrics.py, release: vitrine run --metrics read by Prometheus's parser against the control socket's state)"
+# Debian's python3 has python3-prometheus-client; a python3 earlier on the PATH (pyenv) may not.
+if ! /usr/bin/python3 scripts/test-metrics.py --vitrine "$VITRINE_BINARY"; then
+  failed+=("metrics file")
 fi
 fi
 

@@ -45,7 +45,7 @@ public final class Runner {
     /// render`) nothing, so the process's signals and terminal stay as they were.
     public var takesOver = Takeover.all
     private let load: Loader
-    private let logger: Logger
+    let logger: Logger
     public private(set) var scene: (any Scene)?
     public private(set) var errorPage: ErrorPage?
     /// The error the error page shows (nil while a scene is shown).
@@ -58,11 +58,11 @@ public final class Runner {
     private var settings: RuntimeSettings?
     /// Every event the scene reports (after it is logged).
     public var onSceneEvent: ((SceneEvent) -> Void)?
-    private var display: OpenedDisplay?
-    private var input: InputSource?
+    var display: OpenedDisplay?
+    var input: InputSource?
     private var signals: SignalWatcher?
     /// Follows the calibration directory, so a saved calibration applies at once.
-    private var calibrationWatch: AnyObject?
+    var calibrationWatch: AnyObject?
     private var terminal: VirtualTerminal?
     let notifier: SystemdNotifier?
     private var watchdog: WatchdogPinger?
@@ -78,7 +78,15 @@ public final class Runner {
     public var screenshotDirectories = Runner.defaultScreenshotDirectories
     /// The open control socket, once `run` started it.
     public internal(set) var control: ControlServer?
-    private var readySent = false
+    /// Where `vitrine run --metrics` keeps the metrics file (Runner+Metrics); nil writes none.
+    public var metricsPath: String?
+    var metrics: MetricsFile?
+    var metricsTimer: TimerID?
+    /// When the last touch frame arrived, on the loop's clock.
+    public internal(set) var lastTouchTime: MonotonicTime?
+    /// The config shown: the last one that loaded and mounted.
+    public internal(set) var shownConfig: ConfigVersion?
+    var readySent = false
     /// Called after the first frame reached the screen, with its presentation time (the bench's
     /// start-up measurement). Called once and then released, so a closure that holds the runner
     /// (as every caller's does: it goes on to drive the runner's loop) does not keep it alive.
@@ -189,6 +197,7 @@ public final class Runner {
         self.startPower(settings.display.power, output: output)
         self.openInput(settings, output: output)
         self.startControl()
+        self.startMetrics()
         if let drm = output as? DRMOutput, !drm.isShowing {
             self.sendReady(status: "waiting for a display")
         }
@@ -201,6 +210,7 @@ public final class Runner {
         guard let output = self.display?.output, !self.finished else { return }
         self.finished = true
         self.notifier?.stopping()
+        self.finishMetrics()
         self.control?.close()
         self.control = nil
         self.watchdog?.stop()
@@ -210,7 +220,7 @@ public final class Runner {
 
     private var finished = false
     /// Whether a frame has reached the screen.
-    public private(set) var hasPresentedFrame = false
+    public internal(set) var hasPresentedFrame = false
     /// The stop signal that ended `run`, if one did (SIGTERM, SIGINT).
     public private(set) var stoppedBySignal: Int32?
 
@@ -245,7 +255,7 @@ public final class Runner {
     }
 
     /// Mounts `loaded.scene` in a fresh window; on failure the previous window stays in charge.
-    private func show(_ loaded: LoadedScene) throws(VitrineError) {
+    func show(_ loaded: LoadedScene) throws(VitrineError) {
         let output = self.display!.output
         let previous = self.window
         let window = Window(output: output, scale: loaded.settings.scale)
@@ -263,16 +273,17 @@ public final class Runner {
         self.window = window
         self.power?.attach(to: window)
         self.scene = loaded.scene
+        self.shownConfig = loaded.source
         self.errorPage = nil
         self.shownError = nil
-        self.input?.onFrame = { frame in window.handle(frame) }
+        self.input?.onFrame = self.touchHandler(for: window)
         self.notifier?.status("showing the kiosk")
         (loaded.scene as? RuntimeScene)?.attach(to: self.loop) { [weak self] line in
             self?.notifier?.status(line.map { "showing the kiosk; " + $0 } ?? "showing the kiosk")
         }
     }
 
-    private func showError(_ error: VitrineError) {
+    func showError(_ error: VitrineError) {
         let window = self.newWindow(scale: self.settings?.scale ?? 1)
         let page = ErrorPage(message: error.description, hint: self.errorPageHint, theme: self.errorPageTheme, showsDetails: self.errorPageShowsDetails)
         window.root.addSubview(page)
@@ -281,7 +292,7 @@ public final class Runner {
         self.shownError = error
         self.scene = nil
         // Touch reaches the page: a 3-second hold shows the staff the details.
-        self.input?.onFrame = { frame in window.handle(frame) }
+        self.input?.onFrame = self.touchHandler(for: window)
         self.notifier?.status("configuration error: \(error.message)")
     }
 
@@ -325,79 +336,7 @@ public final class Runner {
     }
 
     /// The last scene that mounted, rebuilt in a new window when the display changes size.
-    private var lastGood: LoadedScene?
+    var lastGood: LoadedScene?
     /// Where the visitor was when a rejected reload put the error page up (`keepsPositionOnReload`).
     private var keptPosition: JSONValue?
-
-    // MARK: - Input, output events, readiness
-
-    private func openInput(_ settings: RuntimeSettings, output: DisplayOutput) {
-        var configuration = InputConfiguration(
-            transform: TouchTransform(nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation, scale: settings.scale))
-        configuration.seat = settings.input.seat
-        configuration.calibrationDirectory = settings.input.calibrationDirectory
-        do {
-            let opened =
-                try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
-                ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
-            guard let input = opened else { return }
-            if let window = self.window, self.scene != nil { input.onFrame = { frame in window.handle(frame) } }
-            // Without this the sources' warnings went nowhere: an unreadable calibration
-            // directory left the panel uncalibrated with no message. (Added and removed devices
-            // the sources log themselves.)
-            let inputLogger = Logger("input")
-            input.onDeviceEvent = { event in
-                switch event {
-                case .error(let error): inputLogger.error("\(error)")
-                case .warning(let warning): inputLogger.warning("\(warning)")
-                case .added, .removed, .calibrationChanged: break
-                }
-            }
-            try input.start()
-            self.input = input
-            self.calibrationWatch = InputOpener.followCalibrationChanges(of: input, directory: configuration.calibrationDirectory, loop: self.loop)
-        } catch {
-            // A kiosk without touch still shows its screen.
-            self.logger.error("\(error); running without touch input")
-        }
-    }
-
-    private func presented(at time: MonotonicTime) {
-        self.hasPresentedFrame = true
-        guard !self.readySent else { return }
-        self.sendReady(status: self.scene != nil ? "showing the kiosk" : "showing the configuration error")
-        let firstFrame = self.onFirstFrame
-        self.onFirstFrame = nil
-        firstFrame?(time)
-    }
-
-    private func sendReady(status: String) {
-        guard !self.readySent else { return }
-        self.readySent = true
-        self.notifier?.ready(status: status)
-    }
-
-    private func outputChanged(_ event: OutputEvent) {
-        switch event {
-        case .resumed:
-            if let window = self.window, let output = self.display?.output, window.compositor.frame.size != output.size {
-                // Another display, another size: build the screen again for it, and map touch
-                // onto it.
-                self.input?.transform = TouchTransform(
-                    nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation,
-                    scale: self.input?.transform.scale ?? window.scale)
-                if let loaded = self.lastGood, self.scene != nil {
-                    do { try self.show(loaded) } catch { self.logger.error("\(error)") }
-                } else if let page = self.errorPage {
-                    self.showError(VitrineError(.invalidData, page.message))
-                }
-            }
-            self.notifier?.status(self.scene != nil ? "showing the kiosk" : "showing the configuration error")
-            self.window?.compositor.setNeedsFullRedraw()
-            self.window?.setNeedsFrame()
-            self.power?.reapply()
-        case .paused(let reason):
-            self.notifier?.status("paused: \(reason)")
-        }
-    }
 }

@@ -29,9 +29,27 @@ public struct RuntimeSettings: Sendable, Equatable {
 public struct LoadedScene {
     public var settings: RuntimeSettings
     public var scene: any Scene
+    /// Which file it came from, and that file's content as a digest: the metrics'
+    /// `vitrine_config_info` (nil for a scene built in code).
+    public var source: ConfigVersion?
 
-    public init(settings: RuntimeSettings, scene: any Scene) {
+    public init(settings: RuntimeSettings, scene: any Scene, source: ConfigVersion? = nil) {
         self.settings = settings
         self.scene = scene
+        self.source = source
+    }
+}
+
+/// A config file as it was loaded: its path and the SHA-256 of the bytes read, which a fleet
+/// compares with `sha256sum` of the file it deployed (Docs/fleet.md, "Metrics").
+public struct ConfigVersion: Sendable, Equatable {
+    /// The path as given (`demo` for the built-in demo).
+    public var path: String
+    /// 64 lowercase hexadecimal digits; empty for the built-in demo.
+    public var sha256: String
+
+    public init(path: String, sha256: String) {
+        self.path = path
+        self.sha256 = sha256
     }
 }

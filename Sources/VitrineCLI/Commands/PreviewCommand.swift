@@ -54,7 +54,7 @@ enum PreviewCommand: Command {
         }
         let logger = Logger("config")
         let load = { () throws(VitrineError) -> LoadedScene in
-            let (configuration, base) = try RunCommand.load(path: path, explicit: true, logger: logger)
+            let (configuration, base, _) = try RunCommand.load(path: path, explicit: true, logger: logger)
             return LoadedScene(settings: shaped(configuration.settings), scene: KioskScene(configuration: configuration, baseDirectory: base))
         }
         let runner = Runner(loop: try EpollEventLoop(), notifier: nil, load: load)

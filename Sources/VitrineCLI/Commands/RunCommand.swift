@@ -11,13 +11,19 @@ import VitrineUI
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Run the kiosk from a config file (default \(KioskConfigLoader.defaultPath); the built-in demo when it does not exist)."
-    static let synopsis = "[--config PATH|demo] [--control PATH|none] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
+    static let synopsis =
+        "[--config PATH|demo] [--control PATH|none] [--metrics FILE] [--seconds N] [--screenshot FILE] [--scale N] [display options] [--seat NAME]"
     static let watchesStopSignals = true
     static let options: [OptionSpec] =
         [
             OptionSpec("config", value: "PATH", help: "the kiosk config, or `demo` for the built-in one [\(KioskConfigLoader.defaultPath)]"),
             OptionSpec(
                 "control", value: "PATH|none", help: "the control socket (Docs/operations.md) [$RUNTIME_DIRECTORY/control.sock under systemd, none otherwise]"),
+            OptionSpec(
+                "metrics", value: "FILE",
+                help:
+                    "keep FILE (e.g. /var/lib/prometheus/node-exporter/vitrine.prom) in Prometheus's text format for node_exporter: frame time, frames, starts, the last touch, blank, config and data versions, control clients (Docs/fleet.md)"
+            ),
             OptionSpec("seconds", value: "N", help: "stop after N seconds [run until SIGINT/SIGTERM]"),
             OptionSpec("screenshot", value: "FILE", help: "when stopping, write what is on screen as PNG"),
             OptionSpec("exit-after-first-frame", help: "stop once the first frame is on screen (start-up measurements)"),
@@ -40,7 +46,9 @@ enum RunCommand: Command {
         WATCHDOG through NOTIFY_SOCKET. Docs/config.md describes the file, Docs/deployment.md
         the service. To see every screen of a config as PNG files without a display:
         `vitrine render CONFIG --out DIR`. The control socket lets the integrator's software
-        steer the kiosk and hear its events (`vitrine ctl`, Docs/operations.md).
+        steer the kiosk and hear its events (`vitrine ctl`, Docs/operations.md). With --metrics
+        it rewrites FILE every 15 s, atomically, for node_exporter's textfile collector, and
+        once more with vitrine_up 0 when it stops (Docs/fleet.md, "Metrics").
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -60,8 +68,9 @@ enum RunCommand: Command {
         let load = { () throws(VitrineError) -> LoadedScene in
             let configuration: KioskConfiguration
             let base: String?
+            let source: ConfigVersion
             do throws(VitrineError) {
-                (configuration, base) = try self.load(path: path, explicit: explicit != nil, logger: logger)
+                (configuration, base, source) = try self.load(path: path, explicit: explicit != nil, logger: logger)
             } catch {
                 // The out-of-order page in the file's own brand colour when its theme is sound.
                 if let theme = Self.soundTheme(path: path) { brand.runner?.errorPageTheme = theme }
@@ -71,7 +80,7 @@ enum RunCommand: Command {
             settings.display = try self.overridden(configuration.display, arguments)
             if let seat = arguments.value("seat") { settings.input.seat = seat }
             if let scale { settings.scale = scale }
-            return LoadedScene(settings: settings, scene: KioskScene(configuration: configuration, baseDirectory: base))
+            return LoadedScene(settings: settings, scene: KioskScene(configuration: configuration, baseDirectory: base), source: source)
         }
         let runner = Runner(loop: try EpollEventLoop(), load: load)
         brand.runner = runner
@@ -84,6 +93,14 @@ enum RunCommand: Command {
                     hint: "e.g. --control /run/vitrine/control.sock")
             }
             runner.controlPath = control == "none" ? nil : control
+        }
+        if let metrics = arguments.value("metrics") {
+            guard !metrics.isEmpty, !metrics.hasSuffix("/") else {
+                throw VitrineError(
+                    .invalidArgument, "run: --metrics takes a file, not \(QuotedValue.quoted(metrics))",
+                    hint: "e.g. --metrics /var/lib/prometheus/node-exporter/vitrine.prom (Docs/fleet.md)")
+            }
+            runner.metricsPath = metrics
         }
         let stopAfterFirst = arguments.has("exit-after-first-frame")
         let report = arguments.has("report-first-frame")
@@ -112,15 +129,18 @@ enum RunCommand: Command {
     /// The configuration at `path` and its folder; the built-in demo for `demo`, or when the
     /// default path does not exist (an explicit path that does not exist is an error: most
     /// likely a typo).
-    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> (KioskConfiguration, String?) {
-        if path == "demo" { return (KioskDemo.configuration, nil) }
+    /// The configuration's `source` names the file and its content's SHA-256 (the metrics'
+    /// `vitrine_config_info`); `demo` with an empty digest for the built-in one.
+    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> (KioskConfiguration, String?, ConfigVersion) {
+        let demo = ConfigVersion(path: "demo", sha256: "")
+        if path == "demo" { return (KioskDemo.configuration, nil, demo) }
         do {
             let loaded = try KioskConfigLoader.load(path: path)
             for line in loaded.warningLines { logger.warning(line) }
-            return (loaded.configuration, loaded.baseDirectory)
+            return (loaded.configuration, loaded.baseDirectory, ConfigVersion(path: path, sha256: loaded.sha256 ?? ""))
         } catch  where error.code == .notFound && !explicit {
             logger.notice("no kiosk config at \(path): showing the built-in demo (put a config there, Docs/config.md, and reload)")
-            return (KioskDemo.configuration, nil)
+            return (KioskDemo.configuration, nil, demo)
         }
     }
 

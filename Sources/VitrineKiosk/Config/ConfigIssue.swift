@@ -73,6 +73,8 @@ public struct KioskConfigCheck: Sendable {
     public var errors: [ConfigIssue]
     /// Unknown keys, repeated keys and settings that cannot take effect; they never stop a kiosk.
     public var warnings: [ConfigIssue]
+    /// The SHA-256 of the bytes read, for a file (`check(path:)`); nil for text checked without one.
+    public var sha256: String? = nil
 
     public var isValid: Bool { self.errors.isEmpty }
 

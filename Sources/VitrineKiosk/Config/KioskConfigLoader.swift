@@ -63,7 +63,9 @@ public enum KioskConfigLoader {
         } catch {
             throw self.unreadable(path, error)
         }
-        return self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry, imageThreads: imageThreads)
+        var check = self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry, imageThreads: imageThreads)
+        check.sha256 = SHA256.hex(bytes)
+        return check
     }
 
     /// Checks config text, collecting every error and warning.
