@@ -19,7 +19,7 @@
 #
 # The sysroot is kept in /var/cache/vitrine-ci (VITRINE_ARM64_SYSROOT) and made again when
 # missing (about 40 s). Needs root. Its fonts are Debian 13's but for Inter, which is Debian 12's,
-# as for the goldens (scripts/debian13.sh says why).
+# as for the goldens (scripts/test-fonts.sh says why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 checks=1
@@ -55,9 +55,8 @@ if [ ! -e "$sysroot/usr/libexec/swift/lib/swift_static/linux/static-stdlib-args.
     trixie "$sysroot.tmp" "$mirror" >&2
   # Merged /usr, as an installed system has it (libc's linker scripts name /lib/...).
   for folder in bin sbin lib; do [ -e "$sysroot.tmp/$folder" ] || ln -s "usr/$folder" "$sysroot.tmp/$folder"; done
-  # Debian 12's Inter (the compiler root pins it), extracted like the rest.
-  chroot "$compiler" sh -c 'cd /tmp && rm -f fonts-inter_*.deb && apt-get download -q fonts-inter' >&2
-  dpkg-deb -x "$compiler"/tmp/fonts-inter_*.deb "$sysroot.tmp"
+  # Debian 12's Inter, which the goldens were drawn with (scripts/test-fonts.sh), extracted like the rest.
+  dpkg-deb -x "$(scripts/test-fonts.sh --deb)" "$sysroot.tmp"
   mv "$sysroot.tmp" "$sysroot"
 fi
 

@@ -11,10 +11,11 @@
 # the -dev packages). The checkout's tracked files are copied to /src in it; its .build stays
 # there between runs. Needs root (chroot, mounts).
 #
-# The goldens are drawn with Debian 12's Inter (fonts-inter 4.0~beta7); Debian 13's 4.1 draws
-# other glyphs (every golden then differs by 200+ in a channel). The root takes fonts-inter
-# from bookworm, pinned, and everything else from trixie: with it every golden is pixel-exact
-# under trixie's FreeType 2.13 and HarfBuzz 10.2 too.
+# The root has Debian 13's fonts, Inter 4.1 among them, as a fresh Debian 13 has; the goldens are
+# drawn with Debian 12's Inter 4.0~beta7, so the tests run with scripts/test-fonts.sh's
+# FONTCONFIG_FILE, which puts that one first (fetched once with apt, the root's sources
+# untouched), as scripts/test.sh does on any machine whose Inter is another. With it every golden
+# is pixel-exact under trixie's FreeType 2.13 and HarfBuzz 10.2 too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,11 +39,6 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
   rm -rf "$root.tmp"
   mkdir -p "$(dirname "$root")"
   mmdebstrap --variant=apt --include=ca-certificates,python3 trixie "$root.tmp" "$mirror" >&2
-  # Debian 12's Inter for the goldens (see above), and nothing else from bookworm.
-  printf 'Types: deb\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$mirror" \
-    > "$root.tmp/etc/apt/sources.list.d/bookworm-fonts.sources"
-  printf 'Package: *\nPin: release n=bookworm\nPin-Priority: 1\n\nPackage: fonts-inter\nPin: release n=bookworm\nPin-Priority: 1001\n' \
-    > "$root.tmp/etc/apt/preferences.d/fonts-inter-bookworm"
   mv "$root.tmp" "$root"
 fi
 
@@ -52,6 +48,11 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 chroot_sync "$root"
 in_root() { chroot_run "$root" "$1"; }
 
+# A root made before the tests fetched their own Inter had Debian 12's pinned: back to Debian 13's.
+if [ -e "$root/etc/apt/preferences.d/fonts-inter-bookworm" ]; then
+  rm -f "$root/etc/apt/preferences.d/fonts-inter-bookworm" "$root/etc/apt/sources.list.d/bookworm-fonts.sources"
+  in_root "apt-get update -q && apt-get install -y -q fonts-inter" >&2
+fi
 started=$SECONDS
 in_root "cd /src && scripts/install-deps.sh" >&2
 echo "debian13: set up in $((SECONDS - started)) s: $(in_root 'swift --version 2>&1 | head -1')" >&2
@@ -62,5 +63,8 @@ echo "debian13: built with --build-tests in $((SECONDS - started)) s" >&2
 started=$SECONDS
 quoted=""
 [ ${#filter[@]} -eq 0 ] || quoted=$(printf '%q ' "${filter[@]}")
-in_root "cd /src && swift test --skip-build $quoted"
+fonts=$(in_root "cd /src && scripts/test-fonts.sh")
+inter=$(in_root 'dpkg-query -W -f="\${Version}" fonts-inter')
+echo "debian13: fonts-inter $inter in the root; FONTCONFIG_FILE for the tests: ${fonts:-none}" >&2
+in_root "cd /src && ${fonts:+FONTCONFIG_FILE=$fonts }swift test --skip-build $quoted"
 echo "debian13: the tests ran in $((SECONDS - started)) s" >&2

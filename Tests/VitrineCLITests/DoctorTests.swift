@@ -100,7 +100,8 @@ struct DoctorTests {
                 ok   drm: card0 (bochs-drm) Virtual-1 connected 1280x800@60.00, 2 modes
                 ok   drm: master of card0 is held by the kiosk, vitrine.service (pid 412 (vitrine: /usr/local/bin/vitrine run))
                 """)
-        try machine.process(733, comm: "vitrine", arguments: ["/usr/local/bin/vitrine", "test-pattern", "--seconds", "60"], open: ["/dev/null", Self.cardPath])
+        let testPattern = ["/usr/local/bin/vitrine", "test-pattern", "--seconds", "60"]
+        try machine.process(733, comm: "vitrine", arguments: testPattern, open: ["/dev/null", Self.cardPath])
         let stopped = DoctorService(values: ["LoadState": "loaded", "ActiveState": "inactive", "MainPID": "0"])
         let other = DoctorProcesses.holders(of: Self.cardPath, system: machine.system, excluding: 412)
         #expect(
