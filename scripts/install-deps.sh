@@ -27,7 +27,7 @@ packages=(
 )
 for option in "$@"; do
   case "$option" in
-    --vm) packages+=(qemu-system-x86 qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
+    --vm) packages+=(qemu-system-x86 qemu-system-arm qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
                      qemu-user-static arch-test file) ;;
     --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps python3-prometheus-client) ;;
