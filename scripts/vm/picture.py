@@ -170,6 +170,17 @@ class Picture:
         with open(path, "wb") as f:
             f.write(f"P6\n{self.width} {self.height}\n255\n".encode() + self.rgb)
 
+    def save_png(self, path):
+        """Writes an 8-bit RGB PNG (to look at a screendump in an image viewer)."""
+        stride = self.width * 3
+        raw = b"".join(b"\x00" + self.rgb[y * stride:(y + 1) * stride] for y in range(self.height))
+
+        def chunk(kind, body):
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        with open(path, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", self.width, self.height, 8, 2, 0, 0, 0))
+                    + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
 
 def decode_test_pattern_frame(picture, rotation=0):
     """Reads the frame number from a screen showing `vitrine test-pattern`.

@@ -1,5 +1,6 @@
 """Boots the Debian test guest in QEMU and drives it: commands through the ttyS1 agent, screen
 captures through the HMP monitor, files through a 9p share (/mnt/host in the guest).
+Arm64Guest boots the arm64 one (qemu-system-aarch64, its agent on hvc0) the same way.
 
 Standard library only. Used by the system tests in this folder; see Docs/testing.md.
 """
@@ -203,26 +204,13 @@ class Guest:
             if os.path.exists(overlay):
                 os.remove(overlay)
             subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-b", self.image, "-F", "raw", overlay], check=True)
-        kernel, initrd = kernel_files()
         self.monitor_path = os.path.join(self.work, "monitor.sock")
         self.agent_path = os.path.join(self.work, "agent.sock")
         self.serial_log = os.path.join(self.work, "serial.log")
         for path in (self.monitor_path, self.agent_path):
             if os.path.exists(path):
                 os.remove(path)
-        accel = accelerator()
-        command = [
-            "qemu-system-x86_64", "-accel", accel, "-smp", "2", "-m", str(self.memory),
-            "-kernel", kernel, "-initrd", initrd,
-            "-drive", f"file={overlay},if=virtio,format=qcow2",
-            "-append", f"root=/dev/vda rw console=ttyS0 quiet loglevel=3 {self.append}".strip(),
-            "-vga", self.vga, "-display", "none",
-            "-serial", f"file:{self.serial_log}",
-            "-chardev", f"socket,id=agent,path={self.agent_path},server=on,wait=off", "-serial", "chardev:agent",
-            "-monitor", f"unix:{self.monitor_path},server,nowait",
-            "-virtfs", f"local,path={self.share},mount_tag=hostshare,security_model=none,id=hostshare",
-            "-no-reboot", "-nic", "none",
-        ] + self.extra_args
+        command = self.qemu_command(overlay)
         log("starting QEMU: " + " ".join(command))
         self.process = subprocess.Popen(command, stdout=open(os.path.join(self.work, "qemu.log"), "w"), stderr=subprocess.STDOUT)
         deadline = time.time() + timeout
@@ -254,6 +242,24 @@ class Guest:
             status, output = self.run("/mnt/host/vitrine --version")
             if status != 0:
                 raise RuntimeError("vitrine does not start in the guest: " + output.strip())
+
+    def qemu_command(self, overlay):
+        """QEMU's command line: an x86-64 guest on the host's kernel, bochs (`-vga std`) for DRM,
+        the console on ttyS0 and the agent on ttyS1."""
+        kernel, initrd = kernel_files()
+        accel = accelerator()
+        return [
+            "qemu-system-x86_64", "-accel", accel, "-smp", "2", "-m", str(self.memory),
+            "-kernel", kernel, "-initrd", initrd,
+            "-drive", f"file={overlay},if=virtio,format=qcow2",
+            "-append", f"root=/dev/vda rw console=ttyS0 quiet loglevel=3 {self.append}".strip(),
+            "-vga", self.vga, "-display", "none",
+            "-serial", f"file:{self.serial_log}",
+            "-chardev", f"socket,id=agent,path={self.agent_path},server=on,wait=off", "-serial", "chardev:agent",
+            "-monitor", f"unix:{self.monitor_path},server,nowait",
+            "-virtfs", f"local,path={self.share},mount_tag=hostshare,security_model=none,id=hostshare",
+            "-no-reboot", "-nic", "none",
+        ] + self.extra_args
 
     def power_off(self, timeout=180):
         """Shuts the guest down cleanly (disk written back) and waits for QEMU to exit."""
@@ -365,6 +371,43 @@ class Guest:
         while not os.path.exists(path) and time.time() < deadline:
             time.sleep(0.05)
         return Picture.load_ppm(path)
+
+
+def build_image_arm64():
+    """Returns the arm64 guest's folder (root.img, vmlinuz, initrd.img), building it when missing."""
+    out = subprocess.run([os.path.join(HERE, "build-image-arm64.sh")], check=True, stdout=subprocess.PIPE, text=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+class Arm64Guest(Guest):
+    """An arm64 guest (scripts/vm/build-image-arm64.sh's Debian 13): qemu-system-aarch64's `virt`
+    machine under TCG, booting the image's own kernel and initrd; virtio-gpu for DRM/KMS at
+    `size`; the console on the PL011 (ttyAMA0) and the agent on a virtio console (hvc0), since
+    virt has one UART. The rest — agent, monitor, 9p share, overlay disk — is Guest's."""
+
+    def __init__(self, work, image_folder, share, append="", memory=2048, cpu="cortex-a72", size=(1280, 800), extra_args=()):
+        super().__init__(work, os.path.join(image_folder, "root.img"), share, append=append, memory=memory, vga=None,
+                         extra_args=extra_args)
+        self.kernel = os.path.join(image_folder, "vmlinuz")
+        self.initrd = os.path.join(image_folder, "initrd.img")
+        self.cpu = cpu
+        self.size = size
+
+    def qemu_command(self, overlay):
+        width, height = self.size
+        return [
+            "qemu-system-aarch64", "-M", "virt", "-cpu", self.cpu, "-accel", "tcg", "-smp", "2", "-m", str(self.memory),
+            "-kernel", self.kernel, "-initrd", self.initrd,
+            "-drive", f"file={overlay},if=virtio,format=qcow2",
+            "-append", f"root=/dev/vda rw console=ttyAMA0 quiet loglevel=3 {self.append}".strip(),
+            "-device", f"virtio-gpu-pci,xres={width},yres={height}", "-display", "none",
+            "-serial", f"file:{self.serial_log}",
+            "-chardev", f"socket,id=agent,path={self.agent_path},server=on,wait=off",
+            "-device", "virtio-serial-pci", "-device", "virtconsole,chardev=agent",
+            "-monitor", f"unix:{self.monitor_path},server,nowait",
+            "-virtfs", f"local,path={self.share},mount_tag=hostshare,security_model=none,id=hostshare",
+            "-no-reboot", "-nic", "none",
+        ] + self.extra_args
 
 
 def swipe_steps(x0, x1, y, width, height, sensor=4096, ms=240):
