@@ -139,6 +139,10 @@ extension ConfigReader {
             }
         }
         for use in self.bindings {
+            if let expression = use.binding.expression {
+                self.checkExpression(expression, use, names: names, documents: documents)
+                continue
+            }
             let parts = use.binding.components
             let root = use.binding.isItemPath ? use.repeatSource?.components.first : parts.first
             guard let root else { continue }

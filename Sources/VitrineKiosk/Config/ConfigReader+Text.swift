@@ -118,7 +118,13 @@ extension ConfigReader {
             if let format, !format.contains("{}") {
                 reader.warning(object.path(of: "format"), "has no {} for the value; the value is not shown")
             }
-            let binding = DataBinding(bindPath, format: format)
+            let binding: DataBinding
+            do {
+                binding = try DataBinding.parse(bindPath, format: format)
+            } catch {
+                reader.error(object.path(of: "bind"), "\(Self.quoted(bindPath)): \(error) (Docs/config.md, \"State and expressions\")")
+                return
+            }
             reader.useBinding(binding, at: object.path(of: "bind"), kind: kind)
             result = binding
         }
@@ -127,6 +133,15 @@ extension ConfigReader {
 
     /// Records a binding to check at the end; checks what can be checked now (the path's form).
     mutating func useBinding(_ binding: DataBinding, at path: String, kind: BindingKind) {
+        if let expression = binding.expression {
+            if expression.roots.contains(DataStore.itemRoot) && !self.inTemplate {
+                self.error(path, "\(Self.quoted(binding.path)): item reads a repeated row's element, and this is not in a row template")
+                return
+            }
+            self.bindings.append(
+                BindingUse(binding: binding, path: path, kind: kind, inTemplate: self.inTemplate, repeatSource: self.inTemplate ? self.templateSource : nil))
+            return
+        }
         let parts = binding.components
         guard let first = parts.first, !first.isEmpty, !parts.contains(where: \.isEmpty) else {
             self.error(path, "\(Self.quoted(binding.path)) is not a data path (source.key.key, e.g. menu.coffee.price)")

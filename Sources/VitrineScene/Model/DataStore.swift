@@ -21,6 +21,11 @@ public final class DataStore {
     public private(set) var version: UInt64 = 0
     /// Called after every change, with the source that changed.
     public var onChange: ((String) -> Void)?
+    /// Called when a bind's expression fails as it is evaluated (its text, the error): the scene
+    /// logs it; the bind reads as nothing.
+    public var onExpressionError: ((String, ExpressionError) -> Void)?
+    /// The functions expressions may call (the built-in ones, and an app's).
+    public var functions = ExpressionFunctions.standard
 
     public init(sources: [String: JSONValue] = [:]) {
         self.sources = sources

@@ -74,6 +74,7 @@ public final class SceneController: Scene {
         self.builder.language = self.language
         self.builder.defaultLanguage = model.defaultLanguage
         data.onChange = { [weak self] source in self?.dataChanged(source) }
+        self.logExpressionErrors()
     }
 
     /// New data: every bound view reads it again (and so draws on the next frame). The navigation
