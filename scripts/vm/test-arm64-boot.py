@@ -19,13 +19,13 @@ PASS/FAIL line each:
 Durations (image, each boot, the install, the whole run) are printed as INFO lines; the
 screendumps are written as PNG files to .build/arm64-boot/ and named.
 
-  sudo VITRINE_BINARY=.build/release/vitrine python3 scripts/vm/test-arm64-boot.py
+  VITRINE_BINARY=.build/release/vitrine python3 scripts/vm/test-arm64-boot.py     (as root)
 
 Env: VITRINE_BINARY    the amd64 release binary (static Swift runtime) for the headless renders
-     VITRINE_ARM64_DEB the arm64 package [made by `scripts/arm64.sh --package-only`, ~1 min warm]
+     VITRINE_ARM64_DEB the arm64 package [made by `scripts/arm64.sh --package-only`, 2-3 min, roots warm]
 Needs qemu-system-arm (scripts/install-deps.sh --vm), root (mmdebstrap, arm64.sh). Costs, on a
 two-core machine shared with a Swift build: the image once, about 14 minutes (cached in
-~/.cache/vitrine-vm), the package about 2 minutes (arm64.sh, its roots warm), then about 3
+~/.cache/vitrine-vm), the package 2-3 minutes (arm64.sh, its roots warm), then about 3
 minutes a run: two boots of about 40 s each under TCG, the kiosk on screen a minute after QEMU
 starts. Measured figures: Docs/testing.md.
 """
