@@ -10,7 +10,7 @@ extension ConfigReader {
     /// integrator's software, not a data store.
     static let largestPayload = 4096
 
-    static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs }
+    static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs + Self.stateVerbs }
     /// The actions that take an argument.
     static let verbs = ["push", "replace", "present", "emit", "setLanguage"]
 
@@ -34,6 +34,7 @@ extension ConfigReader {
             }
             return nil
         case .object(let members):
+            if let stateAction = self.stateAction(value, members, at: path) { return stateAction.action }
             let verbs = members.map(\.key).filter { Self.verbs.contains($0) }
             guard verbs.count == 1, let verb = verbs.first else {
                 self.error(
@@ -74,6 +75,7 @@ extension ConfigReader {
                             "is \(size) bytes; an event's payload is at most \(Self.largestPayload) (send an id, and keep the data in a data file)")
                         return
                     }
+                    reader.checkPayloadBinds(payload, at: object.path(of: "payload"))
                     action = .emit(text, payload)
                 }
             }

@@ -46,7 +46,7 @@ extension ConfigReader {
         }
         let fits: Bool
         switch (use.kind, value) {
-        case (.text, .string), (.text, .number), (.text, .bool), (.text, .null), (.image, .string), (.image, .null), (.array, .array): fits = true
+        case (.text, .string), (.text, .number), (.text, .bool), (.text, .null), (.image, .string), (.image, .null), (.array, .array), (.any, _): fits = true
         default: fits = false
         }
         guard !fits else { return }

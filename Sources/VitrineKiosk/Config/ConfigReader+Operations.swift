@@ -55,6 +55,10 @@ extension ConfigReader {
                     reader.error(path, "more than \(Self.mostDataSources) data sources")
                     return
                 }
+                guard member.key != SceneController.stateSource else {
+                    reader.error(path, "\"state\" is the kiosk's own state (a top-level \"state\": {…}), not a data source's name")
+                    continue
+                }
                 guard Self.isScreenID(member.key), !member.key.contains("."), member.key != DataStore.itemRoot else {
                     reader.error(
                         path, "\(Self.quoted(member.key)) is not a data source name (letters, digits, - and _; not \"item\", which a row template uses)")
@@ -118,8 +122,13 @@ extension ConfigReader {
     /// Against a sample a mismatch is an error (the sample is the shape the file promises);
     /// against the live file, a warning (the integrator's software may not have written it yet).
     mutating func checkBindings(_ sources: [DataSourceFile]) {
-        let names = sources.map(\.name)
+        var names = sources.map(\.name)
         var documents: [String: (value: JSONValue, isSample: Bool, file: String)] = [:]
+        // The state's defaults are its sample: binds to it are checked as to data with one.
+        if let defaults = self.stateDefaults {
+            names.append(SceneController.stateSource)
+            documents[SceneController.stateSource] = (defaults, true, "state")
+        }
         for source in sources {
             let written = source.sample ?? source.file
             let resolved = KioskImages.resolve(written, baseDirectory: self.baseDirectory)
@@ -177,7 +186,7 @@ extension ConfigReader {
                     start = use.binding.isItemPath ? nil : document.value
                 }
                 problem = "leads to nothing in \(document.file)" + (start.map { Self.deadEnd(of: Array(parts.dropFirst()), in: $0, from: parts[0]) } ?? "")
-            case (.text, .string?), (.text, .number?), (.text, .bool?), (.image, .string?), (.array, .array?): problem = nil
+            case (.text, .string?), (.text, .number?), (.text, .bool?), (.image, .string?), (.array, .array?), (.any, _?): problem = nil
             case (.text, let found?): problem = "is \(found.kindName) in \(document.file); a text binds to a string, a number or true/false"
             case (.image, let found?): problem = "is \(found.kindName) in \(document.file); an image binds to a path string"
             case (.array, let found?): problem = "is \(found.kindName) in \(document.file); a repeated row binds to an array"

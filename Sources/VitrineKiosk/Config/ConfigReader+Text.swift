@@ -10,6 +10,8 @@ enum BindingKind: Equatable {
     case image
     /// A list's rows: an array.
     case array
+    /// A state value set from it, or an emitted payload's value: anything.
+    case any
 }
 
 /// One binding met in the file: where, and what it must find.

@@ -91,6 +91,9 @@ struct ConfigReader {
     var languages: [String] = []
     /// Every binding to the data met, to check against the data's samples at the end.
     var bindings: [BindingUse] = []
+    /// The file's `state` with its defaults (an object), read before the screens so actions can
+    /// be checked against it; nil without one.
+    var stateDefaults: JSONValue?
     /// Inside a list's row template, where `item.` paths read the repeated element.
     var inTemplate = false
     /// The keys the file's `theme` gave, for the contrast warnings' field names.

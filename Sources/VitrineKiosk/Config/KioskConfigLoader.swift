@@ -154,7 +154,9 @@ extension ConfigReader {
                 reader.read(object, "scale", into: &configuration.scale, .from(0.5, to: 4))
             }
             let (languages, defaultLanguage) = reader.readLanguages(root)
+            let state = reader.readState(root)
             configuration.scene = reader.readScene(root)
+            configuration.scene.state = state
             configuration.scene.languages = languages
             configuration.scene.defaultLanguage = defaultLanguage
             configuration.scene.idle = reader.readIdle(root)

@@ -27,6 +27,8 @@ public final class SceneBuilder {
     public let registry: ViewRegistry
     /// Where taps go: the action and the path of the view that asked for it.
     public var perform: (SceneAction, String) -> Void
+    /// While a repeated row's action runs: the row's element, which its binds read as `item`.
+    public private(set) var actionItem: JSONValue?
     /// The language texts are shown in, and the one they fall back to.
     public var language: String?
     public var defaultLanguage: String?
@@ -101,9 +103,14 @@ public final class SceneBuilder {
         return view
     }
 
-    private func action(_ action: SceneAction?, at path: String) -> (() -> Void)? {
+    private func action(_ action: SceneAction?, at path: String, item: JSONValue? = nil) -> (() -> Void)? {
         guard let action else { return nil }
-        return { [weak self] in self?.perform(action, path) }
+        return { [weak self] in
+            // A repeated row's action reads its row's element (`{"set": {"route": {"bind": "item.id"}}}`).
+            self?.actionItem = item
+            defer { self?.actionItem = nil }
+            self?.perform(action, path)
+        }
     }
 
     private func makeView(_ node: ViewNode) throws(VitrineError) -> View {
@@ -237,7 +244,7 @@ public final class SceneBuilder {
         return ListRow(
             title: self.text(row.title, item: item), subtitle: row.subtitle.map { self.text($0, item: item) },
             trailing: row.trailing.map { self.text($0, item: item) },
-            thumbnail: thumbnail, disclosure: row.showsDisclosure, identifier: path, action: self.action(row.action, at: path + ".action"))
+            thumbnail: thumbnail, disclosure: row.showsDisclosure, identifier: path, action: self.action(row.action, at: path + ".action", item: item))
     }
 }
 

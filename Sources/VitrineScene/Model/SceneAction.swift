@@ -33,6 +33,13 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     indirect case sequence([SceneAction])
     /// Shows every text in this language (one of the scene's `languages`).
     case setLanguage(String)
+    /// Sets state values (the config's `state`), in order: each to a value, or to a bind's value
+    /// read at the tap (a repeated row's `item` included).
+    case setState([StateAssignment])
+    /// Adds `by` (negative: takes away) to a state number, kept within `minimum`…`maximum`.
+    case increment(String, by: Double, minimum: Double?, maximum: Double?)
+    /// Turns a state boolean over.
+    case toggle(String)
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
@@ -69,6 +76,12 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
             if case .null = payload { .object([("emit", .string(name))]) } else { .object([("emit", .string(name)), ("payload", payload)]) }
         case .sequence(let actions): .array(actions.map(\.json))
         case .setLanguage(let language): .object([("setLanguage", .string(language))])
+        case .setState(let assignments): .object([("set", .object(assignments.map { ($0.name, $0.value.json) }))])
+        case .increment(let name, let by, let minimum, let maximum):
+            .object(
+                [(by < 0 ? "decrement" : "increment", .string(name)), ("by", .number(abs(by)))]
+                    + (minimum.map { [("min", JSONValue.number($0))] } ?? []) + (maximum.map { [("max", JSONValue.number($0))] } ?? []))
+        case .toggle(let name): .object([("toggle", .string(name))])
         default: .string(self.description)
         }
     }
@@ -89,7 +102,35 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .emit(let name, _): "emit \(name)"
         case .sequence(let actions): actions.map(\.description).joined(separator: ", then ")
         case .setLanguage(let language): "setLanguage \(language)"
+        case .setState(let assignments): "set " + assignments.map(\.name).joined(separator: ", ")
+        case .increment(let name, let by, _, _): by < 0 ? "decrement \(name)" : "increment \(name)"
+        case .toggle(let name): "toggle \(name)"
         }
+    }
+}
+
+/// One state value a `set` action gives: its name in the config's `state`, and the value.
+public struct StateAssignment: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        /// Written in the file.
+        case literal(JSONValue)
+        /// A bind, read when the action runs.
+        case bound(DataBinding)
+
+        public var json: JSONValue {
+            switch self {
+            case .literal(let value): value
+            case .bound(let binding): .object([("bind", .string(binding.path))])
+            }
+        }
+    }
+
+    public var name: String
+    public var value: Value
+
+    public init(_ name: String, _ value: Value) {
+        self.name = name
+        self.value = value
     }
 }
 

@@ -145,11 +145,15 @@ public struct SceneModel: Sendable, Equatable {
     /// The language a visitor sees first, and again after the idle reset.
     public var defaultLanguage: String?
     public var idle: IdleModel?
+    /// The state's values at the start, after the idle reset and at `restartOnboarding` (the
+    /// config's `state`, an object); nil for a scene without state.
+    public var state: JSONValue?
 
     public init(
         screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil, languages: [String] = [], defaultLanguage: String? = nil,
-        idle: IdleModel? = nil
+        idle: IdleModel? = nil, state: JSONValue? = nil
     ) {
+        self.state = state
         self.screens = screens
         self.start = start ?? screens.first?.id ?? ""
         self.onboarding = onboarding

@@ -45,6 +45,7 @@ extension SceneController {
         if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
         self.splitSheetInFront?.show(false, animated: false)
         if self.language != self.model.defaultLanguage, let language = self.model.defaultLanguage { self.setLanguage(language) }
+        self.resetState()
         // A screen the idle action pushes (an attract screen) goes on the first screen, not on
         // the last visitor's: a swipe back from it must not show their page (issue 29). Nobody is
         // looking, so the way back is not animated; the push is.

@@ -73,6 +73,7 @@ public final class SceneController: Scene {
         self.builder.data = data
         self.builder.language = self.language
         self.builder.defaultLanguage = model.defaultLanguage
+        self.installState()
         data.onChange = { [weak self] source in self?.dataChanged(source) }
         self.logExpressionErrors()
     }
@@ -281,7 +282,7 @@ public final class SceneController: Scene {
         case .finishOnboarding:
             self.finishOnboarding()
         case .emit(let name, let payload):
-            let event = SceneEvent(.emit, name: name, payload: payload, time: self.now)
+            let event = SceneEvent(.emit, name: name, payload: self.evaluated(payload), time: self.now)
             self.emitted.append(event)
             self.record("emit \(name)")
             self.onEvent?(event)
@@ -289,6 +290,8 @@ public final class SceneController: Scene {
             for step in actions { self.perform(step, from: path) }
         case .setLanguage(let language):
             self.setLanguage(language, deferred: true)
+        case .setState, .increment, .toggle:
+            self.performStateAction(action, from: path)
         }
     }
 
@@ -358,6 +361,7 @@ public final class SceneController: Scene {
 
     private func restartOnboarding() {
         guard let onboarding = self.onboarding else { return }
+        self.resetState()
         self.contentSheet?.dismiss(animated: false)
         self.topScreen?.splitSheet?.show(false, animated: false)
         self.navigation?.reset()

@@ -1,0 +1,94 @@
+import VitrineCore
+
+/// The kiosk's state (issue 31; Docs/config.md, "State"): named values with defaults, kept in
+/// the data store as the source `state`, so binds, expressions, the state dump and the control
+/// socket's `set` read and write it as they do data. Actions change it; the idle reset and
+/// `restartOnboarding` put the defaults back.
+extension SceneController {
+    /// The data source the state is kept in.
+    public static let stateSource = "state"
+
+    /// The defaults in the store (at start).
+    func installState() {
+        guard let defaults = self.model.state else { return }
+        self.data.namedSources?.insert(Self.stateSource)
+        self.data.replace(Self.stateSource, with: defaults)
+    }
+
+    /// The defaults back, when anything changed.
+    func resetState() {
+        guard let defaults = self.model.state, self.data.sources[Self.stateSource] != defaults else { return }
+        self.data.replace(Self.stateSource, with: defaults)
+        self.record("state reset")
+    }
+
+    /// A state value now (nil: no such name).
+    public func stateValue(_ name: String) -> JSONValue? { self.data.sources[Self.stateSource]?[name] }
+
+    /// Sets a state value (`scene.setState("route", .string("north"))`): what a `set` action does.
+    /// - Throws: when the scene has no state of that name.
+    public func setState(_ name: String, to value: JSONValue) throws(VitrineError) {
+        guard self.model.state?[name] != nil else {
+            let names = self.model.state?.objectValue?.map(\.key) ?? []
+            throw VitrineError(
+                .invalidArgument,
+                "no state value \(QuotedValue.quoted(name)) (the config's state has \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+        }
+        try self.data.set(Self.stateSource + "." + name, to: value)
+    }
+
+    /// `set`, `increment`/`decrement` and `toggle`. A value that cannot be set (a bind that fails,
+    /// an increment of something not a number) is logged; the state stays as it was.
+    func performStateAction(_ action: SceneAction, from path: String) {
+        do {
+            switch action {
+            case .setState(let assignments):
+                // Every value is read before any is set: `set a to b, b to a` swaps.
+                var values: [(String, JSONValue)] = []
+                for assignment in assignments {
+                    switch assignment.value {
+                    case .literal(let value): values.append((assignment.name, value))
+                    case .bound(let binding):
+                        values.append((assignment.name, binding.value(in: self.data, item: self.builder.actionItem, language: self.language) ?? .null))
+                    }
+                }
+                for (name, value) in values { try self.setState(name, to: value) }
+            case .increment(let name, let by, let minimum, let maximum):
+                guard case .number(let current)? = self.stateValue(name) else {
+                    throw VitrineError(.invalidArgument, "state.\(name) is \(self.stateValue(name)?.kindName ?? "missing"), not a number to count")
+                }
+                var next = current + by
+                if let minimum { next = max(next, minimum) }
+                if let maximum { next = min(next, maximum) }
+                if next != current { try self.setState(name, to: .number(next)) }
+            case .toggle(let name):
+                guard case .bool(let current)? = self.stateValue(name) else {
+                    throw VitrineError(.invalidArgument, "state.\(name) is \(self.stateValue(name)?.kindName ?? "missing"), not true or false to toggle")
+                }
+                try self.setState(name, to: .bool(!current))
+            default:
+                return
+            }
+        } catch {
+            self.logger.error("\(path): \(error)")
+        }
+    }
+
+    /// An emitted payload with every `{"bind": …}` in it replaced by its value now (the price the
+    /// visitor saw, the ticket chosen): the integrator's software receives values, not binds.
+    func evaluated(_ payload: JSONValue) -> JSONValue {
+        switch payload {
+        case .object(let members):
+            if let text = payload["bind"]?.stringValue, members.allSatisfy({ $0.key == "bind" || $0.key == "format" }) {
+                guard let binding = try? DataBinding.parse(text, format: payload["format"]?.stringValue) else { return .null }
+                let value = binding.value(in: self.data, item: self.builder.actionItem, language: self.language) ?? .null
+                return binding.format == nil ? value : .string(binding.text(for: value))
+            }
+            return .object(members.map { ($0.key, self.evaluated($0.value)) })
+        case .array(let items):
+            return .array(items.map(self.evaluated))
+        default:
+            return payload
+        }
+    }
+}

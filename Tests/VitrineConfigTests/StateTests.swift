@@ -1,0 +1,133 @@
+import Testing
+import VitrineCore
+import VitrineHeadless
+import VitrineKiosk
+import VitrineRuntime
+import VitrineScene
+import VitrineUI
+
+/// The kiosk's state (issue 31): declared with defaults, changed by actions, read by binds and
+/// emitted payloads, reset by the idle reset; a ferry ticket flow through real taps.
+@Suite("Config: state, the actions that change it, payloads that carry it")
+struct StateTests {
+    static let fares =
+        #"{"routes": [{"id": "north", "title": "North line"}, {"id": "south", "title": "South line"}], "north": {"price": 2.9}, "south": {"price": 3.5}}"#
+
+    /// Choose a route from a list repeated over the data, count tickets on the confirm screen,
+    /// buy: the payload carries the route, the count and the total shown.
+    static let flow = #"""
+        {"version": 2, "languages": ["en", "de"],
+         "data": {"fares": {"file": "fares.json", "sample": "fares.json"}},
+         "state": {"route": "north", "count": 1, "express": false},
+         "idle": {"after": 30, "action": "popToRoot"},
+         "screens": {
+           "choose": {"title": "Route", "content": {"type": "list", "rows": {"repeat": "fares.routes", "row": {
+              "title": {"bind": "item.title"}, "action": {"set": {"route": {"bind": "item.id"}}, "push": "confirm"}}}}},
+           "confirm": {"title": "Confirm", "content": {"type": "vstack", "children": [
+              {"type": "text", "id": "summary", "text": {"bind": "state.count + (state.count > 1 ? ' tickets, ' : ' ticket, ') + fares.routes[state.route == 'north' ? 0 : 1].title"}},
+              {"type": "text", "id": "total", "text": {"bind": "fixed(fares[state.route].price * state.count, 2)"}},
+              {"type": "button", "id": "more", "title": "+", "action": {"increment": "count", "max": 3}},
+              {"type": "button", "id": "less", "title": "−", "action": {"decrement": "count", "min": 1}},
+              {"type": "button", "id": "express", "title": "Express", "action": {"toggle": "express"}},
+              {"type": "button", "id": "buy", "title": "Buy", "action": [
+                 {"emit": "purchase", "payload": {"route": {"bind": "state.route"}, "count": {"bind": "state.count"},
+                   "total": {"bind": "fixed(fares[state.route].price * state.count, 2)"}, "express": {"bind": "state.express"}, "kiosk": "pier-2"}},
+                 {"replace": "thanks"}]}]}},
+           "thanks": {"title": "Thank you", "content": {"type": "text", "id": "bought", "text": {"bind": "'Bought ' + state.count + ' for ' + fixed(fares[state.route].price * state.count, 2)"}}}}}
+        """#
+
+    static func labels(in view: View) -> [String: String] {
+        var texts: [String: String] = [:]
+        if let label = view as? Label, !label.isHidden, let id = label.identifier { texts[id] = label.text }
+        for child in view.subviews { texts.merge(Self.labels(in: child)) { $1 } }
+        return texts
+    }
+
+    @Test(
+        "choose a route from a repeated row, count to the maximum and back, toggle, buy: the payload carries what was shown, the thank-you says the same, the idle reset puts the defaults back"
+    )
+    func ticketFlow() throws {
+        let fixture = try ConfigFixture()
+        _ = try fixture.write(Self.fares, as: "fares.json")
+        let path = try fixture.write(Self.flow)
+        let loaded = try KioskConfigLoader.load(path: path)
+        #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 800, height: 800))
+        func tap(_ id: String) throws {
+            _ = try scene.control("tap", arguments: .object([("id", .string(id))]))
+            run.advance(0.8)
+        }
+        func state() -> JSONValue? { scene.state()["state"] }
+        #expect(state() == .object([("route", .string("north")), ("count", .number(1)), ("express", .bool(false))]))
+
+        try tap("screens.choose.content.sections[0].rows[fares.routes[1]]")
+        #expect(scene.state()["screen"] == .string("confirm"))
+        #expect(state()?["route"] == .string("south"), "the row's item.id, set before the push")
+        #expect(Self.labels(in: run.window.root)["total"] == "3.50")
+        for _ in 0..<4 { try tap("more") }
+        #expect(state()?["count"] == .number(3), "held at max")
+        #expect(Self.labels(in: run.window.root)["summary"] == "3 tickets, South line")
+        #expect(Self.labels(in: run.window.root)["total"] == "10.50")
+        try tap("less")
+        #expect(Self.labels(in: run.window.root)["total"] == "7.00")
+        try tap("express")
+        #expect(state()?["express"] == .bool(true))
+        _ = try scene.control("language", arguments: .object([("language", .string("de"))]))
+        run.advance(0.5)
+        #expect(Self.labels(in: run.window.root)["total"] == "7,00", "German decimal mark")
+        try tap("buy")
+        let purchase = try #require(run.events.elements.last { $0.kind == .emit && $0.name == "purchase" })
+        #expect(
+            purchase.payload
+                == .object([
+                    ("route", .string("south")), ("count", .number(2)), ("total", .string("7,00")), ("express", .bool(true)), ("kiosk", .string("pier-2"))
+                ]), "\(purchase.payload.serialized(pretty: false))")
+        #expect(scene.state()["screen"] == .string("thanks"))
+        #expect(Self.labels(in: run.window.root)["bought"] == "Bought 2 for 7,00")
+
+        // Nobody for 30 s: first screen, default language, default state.
+        run.advance(31)
+        #expect(scene.state()["screen"] == .string("choose"))
+        #expect(state() == .object([("route", .string("north")), ("count", .number(1)), ("express", .bool(false))]))
+        // The control socket sets state as it sets data.
+        _ = try scene.control("set", arguments: .object([("path", .string("state.count")), ("value", .number(2))]))
+        #expect(state()?["count"] == .number(2))
+    }
+
+    @Test(
+        "mistakes are errors at their field: an unknown name with the closest, a wrong kind, counting a string, toggling a number, no state, a source named state, a bad bind in a payload"
+    )
+    func checked() throws {
+        let fixture = try ConfigFixture()
+        func errors(_ state: String, _ action: String, data: String = "") -> [String] {
+            let text =
+                #"{"version": 2, "# + data + state
+                + #""screens": {"home": {"title": "Home", "content": {"type": "button", "title": "Go", "action": "# + action + "}}}}"
+            return ConfigFixture.describe(fixture.check(text).errors)
+        }
+        let state = #""state": {"route": "north", "count": 1, "flag": false}, "#
+        let field = "screens.home.content.action"
+        #expect(errors(state, #"{"set": {"route": "south", "count": 2}}"#).isEmpty)
+        #expect(
+            errors(state, #"{"set": {"rout": "south"}, "push": "home"}"#) == [
+                #"\#(field).set.rout: "rout" is not one of the state's values (route, count, flag) (did you mean route?)"#
+            ])
+        #expect(errors(state, #"{"set": {"count": "two"}}"#) == [#"\#(field).set.count: state.count is a number (its default 1); this sets a string"#])
+        #expect(errors(state, #"{"increment": "route"}"#) == [#"\#(field).increment: state.route is a string (its default); increment counts a number"#])
+        #expect(errors(state, #"{"toggle": "count"}"#) == [#"\#(field).toggle: state.count is a number (its default); toggle turns true and false over"#])
+        #expect(errors(state, #"{"increment": "count", "min": 5, "max": 2}"#) == [#"\#(field).max: is below min (5): nothing could be counted"#])
+        #expect(errors("", #"{"toggle": "flag"}"#) == [#"\#(field).toggle: the kiosk has no state: declare its values at the top, "state": {"count": 0}"#])
+        #expect(errors(state, #"{"set": {"count": {"bind": "state.count +"}}}"#).first?.contains("column 14: the expression ends too soon") == true)
+        #expect(
+            errors(state, #"{"emit": "buy", "payload": {"n": {"bind": "state.cont * 2"}}}"#)
+                == [#"\#(field).payload.n.bind: "state.cont * 2": column 12: * needs two numbers, not null and a number"#])
+        #expect(
+            errors(state, #"{"emit": "buy", "payload": {"n": {"bind": "state.route * 2"}}}"#)
+                == [#"\#(field).payload.n.bind: "state.route * 2": column 13: * needs two numbers, not a string and a number"#])
+        #expect(
+            errors(state, #""pop""#, data: #""data": {"state": "state.json"}, "#)
+                == [#"data.state: "state" is the kiosk's own state (a top-level "state": {…}), not a data source's name"#])
+        #expect(errors(#""state": {"2x": 1, "ok": {"bind": "a"}}, "#, #""pop""#).count == 2)
+    }
+}
