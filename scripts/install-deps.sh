@@ -46,6 +46,14 @@ if ! command -v swift >/dev/null 2>&1; then
   fi
 fi
 
+# The release build links the Swift runtime statically (--static-swift-stdlib), which links
+# libstdc++ statically: its -dev package, of the machine's own libstdc++ (14 on Debian 13, 12 on
+# Debian 12). swiftlang does not pull it in; a fresh Debian 13 failed with "cannot find -lstdc++".
+gcc_major=$(dpkg-query -W -f='${Version}' libstdc++6 2>/dev/null | sed 's/[.].*//')
+if [ -n "$gcc_major" ]; then
+  packages+=("libstdc++-$gcc_major-dev")
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
