@@ -130,4 +130,57 @@ struct StateTests {
                 == [#"data.state: "state" is the kiosk's own state (a top-level "state": {…}), not a data source's name"#])
         #expect(errors(#""state": {"2x": 1, "ok": {"bind": "a"}}, "#, #""pop""#).count == 2)
     }
+    static let basket = #"""
+        {"version": 2, "state": {"count": 0},
+         "screens": {
+           "home": {"title": "Basket", "content": {"type": "vstack", "children": [
+              {"type": "text", "id": "empty", "text": "Your basket is empty", "visible": {"bind": "state.count == 0"}},
+              {"type": "text", "id": "items", "text": {"bind": "state.count + ' in the basket'"}, "visible": {"bind": "state.count > 0"}},
+              {"type": "button", "id": "add", "title": "Add", "action": {"if": {"bind": "state.count >= 2"}, "then": {"push": "limit"}, "else": {"increment": "count"}}},
+              {"type": "button", "id": "pay", "title": "Pay", "enabled": {"bind": "state.count > 0"}, "action": {"emit": "pay", "payload": {"count": {"bind": "state.count"}}}}]}},
+           "limit": {"title": "Two at most", "content": {"type": "text", "text": "Two per visitor"}}}}
+        """#
+
+    @Test(
+        "visible shows a view only while its bind is true and the stack closes the gap; enabled fades a button and keeps it from acting; if chooses an action at the tap"
+    )
+    func conditions() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(Self.basket)
+        let loaded = try KioskConfigLoader.load(path: path)
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 640, height: 480))
+        func tap(_ id: String) throws {
+            _ = try scene.control("tap", arguments: .object([("id", .string(id))]))
+            run.advance(0.8)
+        }
+        func view(_ id: String) -> View? { SceneController.frontmostView(identified: id, in: run.window.root) }
+        let emptyFrame = try #require(view("empty")?.windowFrame)
+        #expect(Self.labels(in: run.window.root)["empty"] == "Your basket is empty")
+        #expect(Self.labels(in: run.window.root)["items"] == nil, "hidden while the basket is empty")
+        let pay = try #require(view("pay") as? Button)
+        #expect(!pay.isEnabled && pay.alpha == 0.4)
+        try tap("pay")
+        #expect(!run.events.elements.contains { $0.name == "pay" }, "a disabled button does nothing")
+
+        try tap("add")
+        #expect(Self.labels(in: run.window.root)["items"] == "1 in the basket")
+        #expect(Self.labels(in: run.window.root)["empty"] == nil)
+        #expect(view("items")?.windowFrame.origin.y == emptyFrame.origin.y, "the shown label takes the hidden one's place")
+        #expect(pay.isEnabled && pay.alpha == 1)
+        try tap("add")
+        try tap("add")
+        #expect(scene.state()["state"]?["count"] == .number(2), "the third tap took the if's then")
+        #expect(scene.state()["screen"] == .string("limit"))
+        _ = try scene.control("navigate", arguments: .object([("to", .string("pop"))]))
+        run.advance(0.8)
+        try tap("pay")
+        #expect(run.events.elements.last { $0.name == "pay" }?.payload == .object([("count", .number(2))]))
+
+        let bad = fixture.check(Self.basket.split(separator: #""visible": {"bind": "state.count == 0"}"#).joined(separator: #""visible": true"#))
+        #expect(
+            ConfigFixture.describe(bad.errors) == [
+                #"screens.home.content.children[0].visible: expected a condition, {"bind": "state.count > 0"}, found a boolean"#
+            ])
+    }
 }

@@ -35,6 +35,7 @@ extension ConfigReader {
             return nil
         case .object(let members):
             if let stateAction = self.stateAction(value, members, at: path) { return stateAction.action }
+            if members.contains(where: { $0.key == "if" }) { return self.conditionalAction(value, at: path) }
             let verbs = members.map(\.key).filter { Self.verbs.contains($0) }
             guard verbs.count == 1, let verb = verbs.first else {
                 self.error(

@@ -158,6 +158,34 @@ extension ConfigReader {
         return self.errors.count == errorsBefore && !assignments.isEmpty ? assignments : nil
     }
 
+    /// A condition at `key`: `{"bind": "state.count > 0"}` (a view's `visible`, a button's
+    /// `enabled`, an action's `if`), true when its value is (false, null, 0, "" and [] are not).
+    mutating func condition(_ parent: ConfigObject, _ key: String) -> DataBinding? {
+        guard let value = parent.take(key) else { return nil }
+        guard case .object = value, value["bind"] != nil else {
+            self.error(parent.path(of: key), "expected a condition, {\"bind\": \"state.count > 0\"}, found \(value.kindName)")
+            return nil
+        }
+        return self.binding(value, at: parent.path(of: key), kind: .any)
+    }
+
+    /// `{"if": {"bind": …}, "then": action, "else": action}`.
+    mutating func conditionalAction(_ value: JSONValue, at path: String) -> SceneAction? {
+        var action: SceneAction?
+        self.object(value, at: path) { reader, object in
+            let condition = reader.condition(object, "if")
+            guard let thenValue = object.take("then") else {
+                reader.error(object.path(of: "then"), "missing: the action when the condition is true")
+                _ = object.take("else")
+                return
+            }
+            let then = reader.action(thenValue, at: object.path(of: "then"))
+            let otherwise = object.take("else").flatMap { reader.action($0, at: object.path(of: "else")) }
+            if let condition, let then { action = .conditional(condition, then: then, otherwise: otherwise) }
+        }
+        return action
+    }
+
     /// Every `{"bind": …}` inside an emitted payload is read at the tap: each is checked as a bind.
     mutating func checkPayloadBinds(_ payload: JSONValue, at path: String) {
         switch payload {

@@ -47,8 +47,10 @@ extension ConfigReader {
             reader.readDimension(object, "height", into: &height)
             var id: String?
             reader.read(object, "id", into: &id)
+            let visible = reader.condition(object, "visible")
             guard let kind = reader.viewKind(type, object, at: path, depth: depth) else { return }
             node = ViewNode(kind, width: width, height: height, id: id, path: path)
+            node?.visible = visible
         }
         // A view with a mistake inside is kept as far as it was read (its good children, their
         // actions): the checks after reading would otherwise report the screens it leads to as
@@ -118,6 +120,7 @@ extension ConfigReader {
             self.read(object, "style", into: &button.style, noun: "a button style")
             self.read(object, "icon", into: &button.icon)
             button.action = self.readAction(object, "action")
+            button.enabled = self.condition(object, "enabled")
             self.readText(object, "titleWhenSplitSheetShown", into: &button.titleWhenSplitSheetShown)
             var tint: ColorReference? = nil
             var titleColor: ColorReference? = nil
@@ -278,10 +281,12 @@ extension ConfigReader {
             reader.readDimension(object, "width", into: &width)
             reader.readDimension(object, "height", into: &height)
             reader.read(object, "id", into: &id)
-            let properties = JSONValue.object(members.filter { !["type", "width", "height", "id"].contains($0.key) })
+            let visible = reader.condition(object, "visible")
+            let properties = JSONValue.object(members.filter { !["type", "width", "height", "id", "visible"].contains($0.key) })
             for member in members { _ = object.take(member.key) }
             for problem in reader.registry.problems(type: type, properties: properties) { reader.error(path, problem) }
             node = ViewNode(.custom(type: type, properties: properties), width: width, height: height, id: id, path: path)
+            node?.visible = visible
         }
         return node
     }

@@ -158,6 +158,7 @@ extension ViewNode {
             members = [("type", .string("button")), ("title", button.title.json), ("style", .string(button.style.rawValue))]
             if let icon = button.icon { members.append(("icon", .string(icon))) }
             if let action = button.action { members.append(("action", action.json)) }
+            if let enabled = button.enabled { members.append(("enabled", .object([("bind", .string(enabled.path))]))) }
             if let shown = button.titleWhenSplitSheetShown { members.append(("titleWhenSplitSheetShown", shown.json)) }
             if let tint = button.tint { members.append(("tint", tint.json)) }
             if let color = button.titleColor { members.append(("titleColor", color.json)) }
@@ -207,6 +208,7 @@ extension ViewNode {
         if self.width != .auto { members.append(("width", self.width.json)) }
         if self.height != .auto { members.append(("height", self.height.json)) }
         if let id = self.id { members.append(("id", .string(id))) }
+        if let visible = self.visible { members.append(("visible", .object([("bind", .string(visible.path))]))) }
         return .object(members)
     }
 }

@@ -97,6 +97,17 @@ public final class SceneBuilder {
     /// The view for `node` and its children.
     public func view(for node: ViewNode) throws(VitrineError) -> View {
         let view = try self.makeView(node)
+        if let visible = node.visible {
+            let show = { [unowned self] (view: View) in
+                let shown = ExpressionEvaluator.isTrue(visible.value(in: self.data, item: nil, language: self.language) ?? .null)
+                guard view.isHidden == shown else { return }
+                view.isHidden = !shown
+                // The stack around it gives its room to the others, or takes it back.
+                view.superview?.setNeedsLayout()
+            }
+            show(view)
+            self.bind(view, when: true, show)
+        }
         view.layoutWidth = node.width
         view.layoutHeight = node.height
         view.identifier = node.id ?? (node.path.isEmpty ? view.identifier : node.path)
@@ -157,6 +168,14 @@ public final class SceneBuilder {
             let button = Button(
                 title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
+            if let enabled = model.enabled {
+                let apply = { [unowned self] (view: View) -> Void in
+                    guard let button = view as? Button else { return }
+                    button.isEnabled = ExpressionEvaluator.isTrue(enabled.value(in: self.data, item: nil, language: self.language) ?? .null)
+                }
+                apply(button)
+                self.bind(button, when: true, apply)
+            }
             if let shown = model.titleWhenSplitSheetShown { self.toggledButtons.append((button, model.title, shown)) }
             self.bind(button, when: model.title.binding != nil) { [unowned self] view in (view as? Button)?.title = self.text(model.title) }
             return button

@@ -40,6 +40,8 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     case increment(String, by: Double, minimum: Double?, maximum: Double?)
     /// Turns a state boolean over.
     case toggle(String)
+    /// `then` when the bind is true at the tap, else `otherwise` (nothing when nil).
+    indirect case conditional(DataBinding, then: SceneAction, otherwise: SceneAction?)
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
@@ -57,6 +59,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .push(let id), .replace(let id), .present(let id, _): [id]
         case .sequence(let actions): actions.flatMap(\.targets)
+        case .conditional(_, let then, let otherwise): then.targets + (otherwise?.targets ?? [])
         default: []
         }
     }
@@ -82,6 +85,8 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
                 [(by < 0 ? "decrement" : "increment", .string(name)), ("by", .number(abs(by)))]
                     + (minimum.map { [("min", JSONValue.number($0))] } ?? []) + (maximum.map { [("max", JSONValue.number($0))] } ?? []))
         case .toggle(let name): .object([("toggle", .string(name))])
+        case .conditional(let condition, let then, let otherwise):
+            .object([("if", .object([("bind", .string(condition.path))])), ("then", then.json)] + (otherwise.map { [("else", $0.json)] } ?? []))
         default: .string(self.description)
         }
     }
@@ -105,6 +110,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .setState(let assignments): "set " + assignments.map(\.name).joined(separator: ", ")
         case .increment(let name, let by, _, _): by < 0 ? "decrement \(name)" : "increment \(name)"
         case .toggle(let name): "toggle \(name)"
+        case .conditional(let condition, let then, let otherwise): "if \(condition.path) then \(then)" + (otherwise.map { " else \($0)" } ?? "")
         }
     }
 }

@@ -28,6 +28,9 @@ public struct ViewNode: Sendable, Equatable {
     public var id: String?
     /// Where it is in the config (`screens.home.content.children[2]`), for messages.
     public var path: String
+    /// Shown only while this bind is true (`{"bind": "state.count > 0"}`); a hidden view takes
+    /// no room in its stack. Nil: always shown.
+    public var visible: DataBinding?
 
     public init(_ kind: Kind, width: Dimension = .auto, height: Dimension = .auto, id: String? = nil, path: String = "") {
         self.kind = kind
@@ -167,6 +170,8 @@ public struct ButtonNode: Sendable, Equatable {
     /// A Material icon name (`Icon`), before the title.
     public var icon: String?
     public var action: SceneAction?
+    /// Enabled only while this bind is true; a disabled button is faded and does nothing.
+    public var enabled: DataBinding?
     /// The title while the screen's split sheet shows (a "Show plan" button reads "Hide plan").
     public var titleWhenSplitSheetShown: TextValue?
     /// The button's colour instead of the theme's tint (the fill of a filled button, the text of

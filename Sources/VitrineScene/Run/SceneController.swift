@@ -292,6 +292,9 @@ public final class SceneController: Scene {
             self.setLanguage(language, deferred: true)
         case .setState, .increment, .toggle:
             self.performStateAction(action, from: path)
+        case .conditional(let condition, let then, let otherwise):
+            let value = condition.value(in: self.data, item: self.builder.actionItem, language: self.language) ?? .null
+            if let chosen = ExpressionEvaluator.isTrue(value) ? then : otherwise { self.perform(chosen, from: path) }
         }
     }
 

@@ -130,15 +130,25 @@ public final class Button: View {
         self.addSubview(self.titleLabel)
         self.titleLabel.isUserInteractionEnabled = false
         self.addGestureRecognizer(self.tap)
-        self.tap.onDown = { [unowned self] _ in self.isHighlighted = true }
+        self.tap.onDown = { [unowned self] _ in self.isHighlighted = self.isEnabled }
         self.tap.onChange = { [unowned self] tap in
             self.isHighlighted = false
-            if tap.state == .ended {
+            if tap.state == .ended, self.isEnabled {
                 self.actionCount += 1
                 self.action?()
             }
         }
         self.updateLook()
+    }
+
+    /// A disabled button is drawn at 40 % opacity (iOS's disabled controls: WCAG 2.2's contrast
+    /// minimum does not apply to inactive controls, 1.4.3) and does nothing when tapped.
+    public var isEnabled = true {
+        didSet {
+            guard oldValue != self.isEnabled else { return }
+            self.alpha = self.isEnabled ? 1 : 0.4
+            self.invalidate()
+        }
     }
 
     public var title: String {
