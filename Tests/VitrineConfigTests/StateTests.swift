@@ -183,4 +183,41 @@ struct StateTests {
                 #"screens.home.content.children[0].visible: expected a condition, {"bind": "state.count > 0"}, found a boolean"#
             ])
     }
+    @Test("a stepper counts a state number between its bounds, its buttons at least 44 points and disabled at the ends")
+    func stepper() throws {
+        let fixture = try ConfigFixture()
+        let config =
+            #"{"version": 2, "state": {"count": 1}, "screens": {"home": {"title": "Tickets", "content": {"type": "vstack", "padding": 24, "children": [{"type": "stepper", "value": "count", "min": 1, "max": 3}, {"type": "text", "id": "total", "text": {"bind": "fixed(state.count * 2.9, 2)"}}]}}}}"#
+        let loaded = try KioskConfigLoader.load(path: try fixture.write(config))
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 480, height: 320))
+        let stepper = "screens.home.content.children[0]"
+        func view(_ id: String) -> View? { SceneController.frontmostView(identified: id, in: run.window.root) }
+        func tap(_ id: String) throws {
+            _ = try scene.control("tap", arguments: .object([("id", .string(id))]))
+            run.advance(0.5)
+        }
+        let minus = try #require(view(stepper + ".minus") as? Button)
+        let plus = try #require(view(stepper + ".plus") as? Button)
+        for button in [minus, plus] { #expect(button.frame.width >= 44 && button.frame.height >= 44, "\(button.frame)") }
+        #expect(!minus.isEnabled && plus.isEnabled, "at min: only + acts")
+        #expect((view(stepper + ".value") as? Label)?.text == "1")
+        for _ in 0..<4 { try tap(stepper + ".plus") }
+        #expect(scene.state()["state"]?["count"] == .number(3))
+        #expect((view(stepper + ".value") as? Label)?.text == "3")
+        #expect(Self.labels(in: run.window.root)["total"] == "8.70")
+        #expect(minus.isEnabled && !plus.isEnabled, "at max: only − acts")
+        try tap(stepper + ".minus")
+        #expect(scene.state()["state"]?["count"] == .number(2))
+        try run.writeScreenshot(to: fixture.directory.file("stepper.png"))
+        if let out = Environment.value("VITRINE_LOOK") { try run.writeScreenshot(to: out) }
+
+        let errors = { (text: String) in ConfigFixture.describe(fixture.check(text).errors) }
+        #expect(
+            errors(config.split(separator: #""value": "count""#).joined(separator: #""value": "cuont""#))
+                == [#"screens.home.content.children[0].value: "cuont" is not one of the state's values (count) (did you mean count?)"#])
+        #expect(
+            errors(config.split(separator: #""max": 3"#).joined(separator: #""max": 1"#))
+                == [#"screens.home.content.children[0].max: must be above min (1)"#])
+    }
 }
