@@ -2,7 +2,7 @@
 """The ticket machine's own program, on the kiosk's control socket (Docs/operations.md).
 
 It subscribes to the kiosk's events; when a visitor presses Buy (the `purchase` event, with
-the ticket and its price), it "prints the ticket" (here: a line on stdout), then puts the
+the route, the ticket, how many and the total in cents), it "prints the tickets" (here: a line on stdout), then puts the
 kiosk back on the ticket list a moment later, as the thank-you screen's own Done button would.
 Standard library only. Run it as a member of the vitrine-control group:
 
@@ -47,8 +47,11 @@ def main():
     for line in lines:
         message = json.loads(line)
         if message.get("event") == "emit" and message.get("name") == "purchase":
-            ticket = message.get("payload", {})
-            print(f"purchase: {ticket.get('ticket')} for {ticket.get('price_cents', 0) / 100:.2f}; printing the ticket", flush=True)
+            # The kiosk reads the payload's binds at the tap: the visitor's route, ticket and
+            # count, and the total they saw, in cents.
+            bought = message.get("payload", {})
+            total = bought.get("total_cents", 0) / 100
+            print(f"purchase: {bought.get('count')} x {bought.get('ticket')}, {bought.get('route')}, for {total:.2f}; printing the tickets", flush=True)
             time.sleep(args.delay)
             send("navigate", to="root")
             going_home = True

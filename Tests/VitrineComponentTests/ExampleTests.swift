@@ -92,26 +92,48 @@ struct ExampleTests {
         #expect(run.stack == ["menu", "pastries"])
     }
 
-    @Test("ticket machine: choose, confirm, Buy emits purchase with the choice and shows thanks, Done returns home")
+    @Test(
+        "ticket machine: a route and a ticket from the data, three on the stepper, Buy emits the route, ticket, count and total shown, the thank-you says the same, Done returns home and the idle reset forgets the choice"
+    )
     func tickets() throws {
         let run = try KioskRun(example: "tickets")
-        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[1]")))
-        #expect(run.stack == ["choose", "confirm-day"])
-        // Changing one's mind: swipe back, pick the week pass instead.
+        let routes = "screens.choose.content.children[2].children[0].sections[0].rows"
+        let tickets = "screens.choose.content.children[2].children[1].sections[0].rows"
+        func text(_ id: String) -> String? { (run.view(id) as? Label)?.text }
+        // The harbour route: its check mark, and every ticket's price with the ferry's extra.
+        try run.replayTap(try #require(run.view(routes + "[fares.routes[1]]")))
+        #expect(run.state["state"]?["route"]?["id"] == .string("harbour"))
+        #expect((run.view(routes + "[fares.routes[1]]") as? ListRowView)?.trailingLabel?.text == "✓")
+        #expect((run.view(tickets + "[fares.tickets[1]]") as? ListRowView)?.trailingLabel?.text == "€ 8.70")
+        try run.replayTap(try #require(run.view(tickets + "[fares.tickets[1]]")))
+        #expect(run.stack == ["choose", "confirm"])
+        #expect(text("screens.confirm.content.children[0]") == "Day pass")
+        // Changing one's mind: swipe back, pick the week pass instead; the count starts at 1.
         try run.replaySwipe(from: Point(x: 60, y: 400), dx: 700, dy: 0, ms: 300)
         #expect(run.stack == ["choose"])
-        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[2]")))
-        #expect(run.stack == ["choose", "confirm-week"])
-        try run.replayTap(try #require(run.view("screens.confirm-week.content.children[4]")))
-        #expect(run.stack == ["choose", "confirm-week", "thanks"])
+        try run.replayTap(try #require(run.view(tickets + "[fares.tickets[2]]")))
+        #expect(run.stack == ["choose", "confirm"])
+        for _ in 0..<2 { try run.replayTap(try #require(run.view("screens.confirm.content.children[2].plus"))) }
+        #expect(text("screens.confirm.content.children[2].value") == "3")
+        #expect(text("total") == "€ 75.60")
+        try run.replayTap(try #require(run.view("buy")))
+        #expect(run.stack == ["choose", "confirm", "thanks"])
         let events = run.emitted
         #expect(events.map(\.name) == ["purchase"])
-        #expect(events.first?.payload == .object([("ticket", .string("week")), ("price_cents", .number(2400))]))
+        #expect(
+            events.first?.payload
+                == .object([("route", .string("harbour")), ("ticket", .string("week")), ("count", .number(3)), ("total_cents", .number(7560))]))
         // The state dump lists the event for the integrator's tests.
         #expect(run.state["events"]?.arrayValue?.first?["name"]?.stringValue == "purchase")
-        try run.replayTap(try #require(run.view("screens.thanks.content.children[4]")))
+        #expect(text("bought") == "3 × 7-day pass, City and harbour: € 75.60")
+        try run.replayTap(try #require(run.view("screens.thanks.content.children[5]")))
         #expect(run.stack == ["choose"])
         #expect(run.emitted.count == 1)
+        // A minute alone: the next visitor starts with the defaults.
+        run.run.advance(61)
+        run.run.settle()
+        #expect(run.state["state"]?["route"]?["id"] == .string("city"))
+        #expect(run.state["state"]?["count"] == .number(1))
     }
 
     @Test("the version 1 examples still render: every screen of the converted file", arguments: ["kiosk.json", "minimal.json", "no-onboarding.json"])

@@ -93,8 +93,8 @@ struct OperationsTests {
     func languages() throws {
         let run = try Self.run("tickets", idle: IdleModel(after: 60, action: .popToRoot))
         #expect(run.state["language"]?.stringValue == "en")
-        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[0]")))
-        #expect(run.stack == ["choose", "confirm-single"])
+        try run.replayTap(try #require(run.view("screens.choose.content.children[2].children[1].sections[0].rows[fares.tickets[0]]")))
+        #expect(run.stack == ["choose", "confirm"])
         run.controller.perform(.pop)
         run.run.settle()
         try run.replayTap(try #require(run.view("screens.choose.content.children[3].de")))
@@ -102,16 +102,16 @@ struct OperationsTests {
         #expect(run.controller.topScreen?.bar?.titleLabel.text == "Stadtverkehr")
         #expect(run.run.events.elements.contains { $0.kind == .language && $0.name == "de" })
         // Switching in the middle of a journey keeps the journey.
-        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[0]")))
-        #expect(run.stack == ["choose", "confirm-single"])
+        try run.replayTap(try #require(run.view("screens.choose.content.children[2].children[1].sections[0].rows[fares.tickets[0]]")))
+        #expect(run.stack == ["choose", "confirm"])
         run.controller.perform(.setLanguage("en"))
         run.run.settle()
-        #expect(run.stack == ["choose", "confirm-single"])
+        #expect(run.stack == ["choose", "confirm"])
         #expect(run.controller.topScreen?.bar?.leftButton?.title == "Back")
         run.controller.perform(.setLanguage("de"))
         run.run.settle()
         #expect(run.controller.topScreen?.bar?.leftButton?.title == "Zurück")
-        let buy = try #require(run.view("screens.confirm-single.content.children[4]") as? Button)
+        let buy = try #require(run.view("buy") as? Button)
         #expect(buy.title == "Kaufen")
         run.run.advance(61)
         run.run.settle()
@@ -122,22 +122,23 @@ struct OperationsTests {
     @Test("a data update shows on the next frame without moving the navigation; repeated rows follow the array")
     func dataUpdate() throws {
         let run = try KioskRun(example: "tickets")
-        try run.replayTap(try #require(run.view("screens.choose.content.children[2].sections[0].rows[0]")))
-        #expect(run.stack == ["choose", "confirm-single"])
-        let price = try #require(run.view("screens.confirm-single.content.children[2]") as? Label)
-        #expect(price.text == "€ 2.90")
+        try run.replayTap(try #require(run.view("screens.choose.content.children[2].children[1].sections[0].rows[fares.tickets[0]]")))
+        #expect(run.stack == ["choose", "confirm"])
+        // The confirmation shows the price the visitor chose (the state holds the ticket as tapped).
+        let total = try #require(run.view("total") as? Label)
+        #expect(total.text == "€ 2.90")
         let frames = run.run.output.flipCount
         let version = run.state["data_version"]?.doubleValue ?? -1
-        try run.controller.data.set("fares.single.price", to: .string("3.10"))
+        try run.controller.data.set("fares.tickets[0].price", to: .number(3.1))
         run.run.advance(1.0 / 60)
-        #expect(run.run.output.flipCount > frames, "the update must be drawn on the next frame")
-        #expect(price.text == "€ 3.10")
-        #expect(run.stack == ["choose", "confirm-single"])
+        #expect(run.stack == ["choose", "confirm"])
         #expect(run.state["data_version"]?.doubleValue == version + 1)
-        // The list on the screen below shows it too.
+        #expect(total.text == "€ 2.90", "what the visitor chose stays")
+        // The list on the screen below shows the new price, drawn on the next frame.
         run.controller.perform(.pop)
         run.run.settle()
-        let row = try #require(run.view("screens.choose.content.children[2].sections[0].rows[0]") as? ListRowView)
+        #expect(run.run.output.flipCount > frames)
+        let row = try #require(run.view("screens.choose.content.children[2].children[1].sections[0].rows[fares.tickets[0]]") as? ListRowView)
         #expect(row.trailingLabel?.text == "€ 3.10")
     }
 }

@@ -51,13 +51,13 @@ struct SequenceTests {
         defer { directory.remove() }
         let kiosk = try examples.load("tickets")
         let sequence = try KioskSequence(configuration: kiosk.configuration, baseDirectory: kiosk.baseDirectory, folder: directory.path)
-        // navigate push screens[1] (confirm-single), language languages[1] (de), then wait.
+        // navigate push screens[1] (confirm), language languages[1] (de), then wait.
         let problems = sequence.play([4, 0, 1, 5, 1, 0, 3, 60, 0])
         #expect(problems.isEmpty, "\(problems)")
         let controller = try #require(sequence.controller)
-        #expect(controller.navigationStack.map(\.model.id) == ["choose", "confirm-single"], "\(Array(sequence.lastReplies))")
+        #expect(controller.navigationStack.map(\.model.id) == ["choose", "confirm"], "\(Array(sequence.lastReplies))")
         #expect(controller.language == "de")
-        #expect(sequence.steps == ["navigate push confirm-single", "language de", "wait 480 ms"])
+        #expect(sequence.steps == ["navigate push confirm", "language de", "wait 480 ms"])
     }
 
     @Test("what it checks at the end finds a sheet left between its detents and an unanswered line")

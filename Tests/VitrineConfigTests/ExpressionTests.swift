@@ -86,6 +86,9 @@ struct ExpressionTests {
         #expect(try Self.value("fixed(0, 0)") == .string("0"))
         #expect(try Self.value("pad(7, 3, '0')") == .string("007"))
         #expect(try Self.value("pad('abcd', 3)") == .string("abcd"))
+        #expect(try Self.value("round(fares.north.price * state.count * 100)") == .number(870), "cents, whatever binary floating point says")
+        #expect(try Self.value("round(2.25, 1)") == .number(2.3))
+        #expect(try Self.value("round(-2.5)") == .number(-3))
         #expect(try Self.value("length(menu.items)") == .number(2))
         #expect(try Self.value("length('Café')") == .number(4))
     }

@@ -100,7 +100,7 @@ extension ControlSocketTests {
             goodIDs.append(try good.send("state"))
             let before = Self.flips(runner)
             pushed.toggle()
-            Self.controller(runner)?.perform(pushed ? .push("confirm-day") : .pop)
+            Self.controller(runner)?.perform(pushed ? .push("confirm") : .pop)
             navigations += 1
             loop.advance(by: .milliseconds(100))
             if Self.flips(runner) == before { framesMissed.append("step \(step) at \(loop.now)") }
@@ -223,7 +223,7 @@ extension ControlSocketTests {
                 if report.finished.load(ordering: .sequentiallyConsistent) {
                     // The kiosk still draws: a navigation reaches the screen.
                     let before = Self.flips(scheduled)
-                    Self.controller(scheduled)?.perform(.push("confirm-day"))
+                    Self.controller(scheduled)?.perform(.push("confirm"))
                     _ = scheduled.loop.schedule(at: scheduled.loop.now + .milliseconds(500)) {
                         drew = Self.flips(scheduled) > before
                         scheduled.loop.stop()

@@ -131,7 +131,7 @@ struct ControlSocketTests {
                 #expect(state["screen"]?.stringValue == "choose")
                 #expect(state["runtime"]?["blank"] == .bool(false))
                 #expect(state["runtime"]?["output"]?.stringValue?.isEmpty == false)
-                ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm-single")))
+                ids["push"] = try client.send("navigate", ("to", .string("push")), ("screen", .string("confirm")))
                 // A second move while the first one slides is refused, not dropped silently.
                 ids["tooSoon"] = try client.send("navigate", ("to", .string("pop")))
             }
@@ -143,10 +143,10 @@ struct ControlSocketTests {
                 // The reply comes at once, while the push animates; the screen event when it is in front.
                 #expect(client.reply(ids["push"]!)?["result"]?["transitioning"] == .bool(true))
                 #expect(client.reply(ids["tooSoon"]!)?["error"]?.stringValue?.contains("still moving") == true, "\(client.received)")
-                #expect(client.events("screen").last?["name"]?.stringValue == "confirm-single")
-                #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm-single"])
-                // A visitor presses Buy: the client hears `purchase` with the ticket.
-                Self.tap(runner, try #require(Self.view(runner, "screens.confirm-single.content.children[4]")))
+                #expect(client.events("screen").last?["name"]?.stringValue == "confirm")
+                #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose", "confirm"])
+                // A visitor presses Buy: the client hears `purchase` with the route, ticket, count and total.
+                Self.tap(runner, try #require(Self.view(runner, "buy")))
             }
         ]
         steps += wait
@@ -155,7 +155,9 @@ struct ControlSocketTests {
                 client.drain()
                 let purchase = try #require(client.events("emit").last)
                 #expect(purchase["name"]?.stringValue == "purchase")
-                #expect(purchase["payload"] == .object([("ticket", .string("single")), ("price_cents", .number(290))]))
+                #expect(
+                    purchase["payload"]
+                        == .object([("route", .string("city")), ("ticket", .string("single")), ("count", .number(1)), ("total_cents", .number(290))]))
                 #expect(purchase["time_ms"]?.doubleValue != nil)
                 #expect(client.events("screen").last?["name"]?.stringValue == "thanks")
                 ids["root"] = try client.send("navigate", ("to", .string("root")))
@@ -168,7 +170,7 @@ struct ControlSocketTests {
                 #expect(client.reply(ids["root"]!)?["ok"] == .bool(true))
                 #expect(Self.controller(runner)?.navigationStack.map(\.model.id) == ["choose"])
                 #expect(!Self.labels(runner).contains { $0.contains("3.10") })
-                ids["set"] = try client.send("set", ("path", .string("fares.single.price")), ("value", .string("3.10")))
+                ids["set"] = try client.send("set", ("path", .string("fares.tickets.0.price")), ("value", .number(3.1)))
             },
             {
                 client.drain()
@@ -194,7 +196,7 @@ struct ControlSocketTests {
                 #expect(client.events("blank").count == 1)
                 flipsWhileBlank = Self.flips(runner)
                 // A change while blank is not drawn.
-                Self.controller(runner)?.perform(.push("confirm-day"))
+                Self.controller(runner)?.perform(.push("confirm"))
             },
             {},
             {

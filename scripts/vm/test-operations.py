@@ -6,7 +6,7 @@ guest on the bochs DRM display and starts vitrine.service; then, one PASS/FAIL l
 - the screen equals `vitrine render` of the ticket list (01-choose.png);
 - /run/vitrine/control.sock is mode 660, group vitrine-control; a user outside the group is
   refused (`vitrine ctl` says what to do), a member may connect;
-- `vitrine ctl navigate to=push screen=confirm-single` shows the confirmation, equal to the
+- `vitrine ctl navigate to=push screen=confirm` shows the confirmation, equal to the
   render of that screen;
 - Examples/tickets/ticket_client.py (run as a member of vitrine-control) receives `purchase`
   after a uinput tap on Buy, through the kernel, udev and libinput, and puts the kiosk back on
@@ -31,8 +31,8 @@ BOOT_TIMEOUT = 240
 CTL = "/usr/bin/vitrine ctl --timeout 30"
 # Where the buttons are at 1280x800 (the renders show them): Buy on the confirmation, the Day
 # pass row on the ticket list.
-BUY = (640, 490)
-DAY_ROW = (640, 534)
+BUY = (640, 527)
+DAY_ROW = (946, 534)
 SECURITY_BOUND = 1.5
 
 
@@ -94,7 +94,7 @@ def prepare(ctx):
     subprocess.run([ctx.binary, "render", os.path.join(ROOT, "Examples", "tickets", "kiosk.json"), "--out", renders,
                     "--size", f"{WIDTH}x{HEIGHT}"], check=True, stdout=subprocess.DEVNULL)
     ctx.choose = Picture.load_png(os.path.join(renders, "01-choose.png"))
-    ctx.confirm = Picture.load_png(os.path.join(renders, "02-confirm-single.png"))
+    ctx.confirm = Picture.load_png(os.path.join(renders, "02-confirm.png"))
 
 
 def run(guest, checks, ctx):
@@ -126,9 +126,9 @@ def run(guest, checks, ctx):
     _, journal = guest.run("journalctl -u vitrine --no-pager | grep 'control client connected' | tail -2")
     checks.check("the journal names each client's pid, uid and gid", "uid" in journal and "pid" in journal, journal.strip())
 
-    status, output = ctl(guest, "navigate to=push screen=confirm-single")
+    status, output = ctl(guest, "navigate to=push screen=confirm")
     checks.check("vitrine ctl navigate pushes the confirmation", status == 0, output.strip()[-300:])
-    screen_matches(guest, confirm, "the pushed screen equals vitrine render's 02-confirm-single.png", checks, timeout=60)
+    screen_matches(guest, confirm, "the pushed screen equals vitrine render's 02-confirm.png", checks, timeout=60)
 
     guest.spawn("runuser -u ticketdesk -- python3 /mnt/host/repo/Examples/tickets/ticket_client.py --once --delay 1", "/tmp/client.log")
     guest.wait_for("grep -q 'waiting for purchases' /tmp/client.log", timeout=60)
@@ -138,8 +138,8 @@ def run(guest, checks, ctx):
     except TimeoutError:
         pass
     _, client = guest.run("cat /tmp/client.log")
-    checks.check("ticket_client.py receives purchase (single, 2.90) after a uinput tap on Buy",
-                 "purchase: single for 2.90" in client, client.strip()[-400:])
+    checks.check("ticket_client.py receives purchase (1 single, city, 2.90) after a uinput tap on Buy",
+                 "purchase: 1 x single, city, for 2.90" in client, client.strip()[-400:])
     screen_matches(guest, choose, "the client put the kiosk back on the ticket list (equal to the render)", checks, timeout=60)
 
     before = state(guest)

@@ -11,7 +11,7 @@ extension ConfigReader {
         _ expression: Expression, _ use: BindingUse, names: [String], documents: [String: (value: JSONValue, isSample: Bool, file: String)]
     ) {
         let quoted = Self.quoted(use.binding.path)
-        for root in expression.roots where root != DataStore.itemRoot && !names.contains(root) {
+        for root in expression.roots where root != DataStore.itemRoot && root != DataStore.languageRoot && !names.contains(root) {
             self.error(
                 use.path,
                 "\(quoted): \(Self.quoted(root)) is not a data source (\(names.isEmpty ? "the file names none" : "data: " + names.joined(separator: ", ")))"
@@ -21,7 +21,7 @@ extension ConfigReader {
         // Evaluated against what is known; a root without a document cannot be checked.
         var sources: [String: JSONValue] = [:]
         var fromSample = true
-        for root in expression.roots where root != DataStore.itemRoot {
+        for root in expression.roots where root != DataStore.itemRoot && root != DataStore.languageRoot {
             guard let document = documents[root] else { return }
             sources[root] = document.value
             fromSample = fromSample && document.isSample
@@ -35,7 +35,16 @@ extension ConfigReader {
             item = first
             fromSample = fromSample && document.isSample
         }
-        let evaluator = ExpressionEvaluator(language: self.languages.first) { root in root == DataStore.itemRoot ? item : sources[root] }
+        // Checked in the default language: the first of `languages` (a text per language is read
+        // as `item.name[language]`).
+        let language = self.languages.first
+        let evaluator = ExpressionEvaluator(language: language) { root in
+            switch root {
+            case DataStore.itemRoot: item
+            case DataStore.languageRoot: language.map(JSONValue.string) ?? .null
+            default: sources[root]
+            }
+        }
         let value: JSONValue
         do {
             value = try evaluator.evaluate(expression)

@@ -59,9 +59,10 @@ extension ConfigReader {
                     reader.error(path, "\"state\" is the kiosk's own state (a top-level \"state\": {…}), not a data source's name")
                     continue
                 }
-                guard Self.isScreenID(member.key), !member.key.contains("."), member.key != DataStore.itemRoot else {
+                guard Self.isScreenID(member.key), !member.key.contains("."), member.key != DataStore.itemRoot, member.key != DataStore.languageRoot else {
                     reader.error(
-                        path, "\(Self.quoted(member.key)) is not a data source name (letters, digits, - and _; not \"item\", which a row template uses)")
+                        path,
+                        "\(Self.quoted(member.key)) is not a data source name (letters, digits, - and _; not \"item\" or \"language\", which expressions read)")
                     continue
                 }
                 guard !sources.contains(where: { $0.name == member.key }) else { continue }

@@ -42,6 +42,8 @@ public struct ExpressionFunctions: Sendable {
     ///   as needed.
     /// - `pad(x, width[, fill])`: the text of `x` with `fill` (one character, default a space) in
     ///   front up to `width` (at most 64) characters: `pad(7, 3, "0")` is "007".
+    /// - `round(x[, decimals])`: a number rounded half away from zero (`round(2.9 * 3 * 100)` is
+    ///   870, for an amount in cents).
     /// - `length(x)`: the characters of a string, the items of an array.
     public static let standard = ExpressionFunctions(table: [
         "fixed": Function(arity: 2...2) { arguments, language in
@@ -75,6 +77,20 @@ public struct ExpressionFunctions: Sendable {
             }
             let text = ExpressionEvaluator.text(of: arguments[0])
             return .success(.string(String(repeating: fill, count: max(0, Int(width) - text.count)) + text))
+        },
+        "round": Function(arity: 1...2) { arguments, _ in
+            guard case .number(let value) = arguments[0] else { return .failure(Self.needs("a number first", arguments[0])) }
+            var decimals = 0.0
+            if arguments.count == 2 {
+                guard case .number(let count) = arguments[1], count == count.rounded(), (0...10).contains(count) else {
+                    return .failure(ExpressionError("the decimals must be a whole number from 0 to 10", column: 0))
+                }
+                decimals = count
+            }
+            var scale = 1.0
+            for _ in 0..<Int(decimals) { scale *= 10 }
+            // Half away from zero, as a till rounds; 2.9 * 3 * 100 (869.9999…) is 870.
+            return .success(.number((value * scale).rounded(.toNearestOrAwayFromZero) / scale))
         },
         "length": Function(arity: 1...1) { arguments, _ in
             switch arguments[0] {

@@ -6,6 +6,8 @@ import VitrineCore
 public final class DataStore {
     /// The reserved first component of a path that reads a list row's own element.
     public static let itemRoot = "item"
+    /// The reserved name an expression reads the language shown by (`item.name[language]`).
+    public static let languageRoot = "language"
 
     public private(set) var sources: [String: JSONValue] = [:]
     /// The sources the scene names (a config's `data`); nil: any. `set` refuses others, so a

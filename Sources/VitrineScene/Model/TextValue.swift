@@ -77,7 +77,11 @@ public struct DataBinding: Sendable, Equatable, CustomStringConvertible {
     public func value(in data: DataStore?, item: JSONValue?, language: String?) -> JSONValue? {
         guard let expression = self.expression else { return DataStore.value(at: self.components, in: data, item: item) }
         let evaluator = ExpressionEvaluator(language: language, functions: data?.functions ?? .standard) { root in
-            root == DataStore.itemRoot ? item : data?.sources[root]
+            switch root {
+            case DataStore.itemRoot: item
+            case DataStore.languageRoot: language.map(JSONValue.string) ?? .null
+            default: data?.sources[root]
+            }
         }
         do {
             return try evaluator.evaluate(expression)
