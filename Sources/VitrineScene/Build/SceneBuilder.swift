@@ -216,7 +216,9 @@ public final class SceneBuilder {
         case .divider:
             return Divider(color: self.theme.separator)
         case .custom(let type, let properties):
-            let context = ViewContext(theme: self.theme, images: self.images, path: node.path) { [weak self] action in self?.perform(action, node.path) }
+            let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
+                self?.perform(action, node.path)
+            }
             return try self.registry.make(type, properties: properties, context: context)
         }
     }

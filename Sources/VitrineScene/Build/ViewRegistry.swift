@@ -51,6 +51,17 @@ public struct ViewContext {
     public let path: String
     /// Runs a scene action (push, emit…), as a button would.
     public let perform: (SceneAction) -> Void
+    /// The scene's data and state: read `data?.sources["state"]?["count"]`, and follow changes
+    /// with `data?.observe { source in … }` (keep the token as long as the view lives).
+    public var data: DataStore?
+
+    public init(theme: Theme, images: ImageSource, path: String, data: DataStore? = nil, perform: @escaping (SceneAction) -> Void) {
+        self.theme = theme
+        self.images = images
+        self.path = path
+        self.data = data
+        self.perform = perform
+    }
 }
 
 /// View types written in Swift that a config can place by name:

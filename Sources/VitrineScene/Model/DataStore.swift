@@ -38,7 +38,21 @@ public final class DataStore {
         self.sources[source] = value
         self.version &+= 1
         self.onChange?(source)
+        for observer in self.observers { observer.handler(source) }
     }
+
+    private var observers: [(id: Int, handler: (String) -> Void)] = []
+    private var nextObserver = 0
+
+    /// Calls `handler` after every change, with the source that changed (`state` for the
+    /// state), for as long as the returned token is kept: a custom view keeps it as a property.
+    public func observe(_ handler: @escaping (String) -> Void) -> DataObservation {
+        self.nextObserver += 1
+        self.observers.append((self.nextObserver, handler))
+        return DataObservation(store: self, id: self.nextObserver)
+    }
+
+    fileprivate func stopObserving(_ id: Int) { self.observers.removeAll { $0.id == id } }
 
     /// The value at `path` (`menu.coffee.price`), nil where the path leads nowhere.
     public func value(at path: String) -> JSONValue? { Self.value(at: Self.components(of: path), in: self) }
@@ -130,4 +144,17 @@ public final class DataStore {
         }
         return current
     }
+}
+
+/// A `DataStore.observe` registration: released, it stops.
+public final class DataObservation {
+    private weak var store: DataStore?
+    private let id: Int
+
+    fileprivate init(store: DataStore, id: Int) {
+        self.store = store
+        self.id = id
+    }
+
+    deinit { self.store?.stopObserving(self.id) }
 }

@@ -25,6 +25,20 @@ extension SceneController {
     /// A state value now (nil: no such name).
     public func stateValue(_ name: String) -> JSONValue? { self.data.sources[Self.stateSource]?[name] }
 
+    /// The state from Swift: `controller.stateValues["route"]`, and `= .string("north")` to set
+    /// it as a `set` action would (an unknown name is logged and changes nothing).
+    public var stateValues: StateValues { StateValues(controller: self) }
+
+    /// Adds a function expressions may call (pure: the same arguments give the same value):
+    /// `controller.registerFunction("vat", arity: 1...1) { args, _ in .success(.number((args[0].doubleValue ?? 0) * 0.19)) }`.
+    /// Binds parsed before it is registered find it when they are next evaluated.
+    public func registerFunction(
+        _ name: String, arity: ClosedRange<Int>, _ body: @escaping @Sendable ([JSONValue], String?) -> Result<JSONValue, ExpressionError>
+    ) {
+        self.data.functions = self.data.functions.registering(name, ExpressionFunctions.Function(arity: arity, body: body))
+        self.builder.refreshBindings()
+    }
+
     /// Sets a state value (`scene.setState("route", .string("north"))`): what a `set` action does.
     /// - Throws: when the scene has no state of that name.
     public func setState(_ name: String, to value: JSONValue) throws(VitrineError) {
@@ -89,6 +103,22 @@ extension SceneController {
             return .array(items.map(self.evaluated))
         default:
             return payload
+        }
+    }
+}
+
+/// The scene's state, read and set by name from Swift (`SceneController.stateValues`).
+public struct StateValues {
+    unowned let controller: SceneController
+
+    public subscript(name: String) -> JSONValue? {
+        get { self.controller.stateValue(name) }
+        nonmutating set {
+            do {
+                try self.controller.setState(name, to: newValue ?? .null)
+            } catch {
+                self.controller.logger.error("stateValues[\(QuotedValue.quoted(name))]: \(error)")
+            }
         }
     }
 }
