@@ -23,6 +23,7 @@ let targets: [(String, [String])] = [
     ("fuzz-calibration", ["VitrineRuntime"]),
     ("fuzz-control", ["VitrineRuntime"]),
     ("fuzz-data", ["VitrineKiosk"]),
+    ("fuzz-expression", ["VitrineScene"]),
     ("fuzz-sequence", ["VitrineKiosk"])
 ]
 

@@ -147,6 +147,11 @@ struct ExpressionTests {
         let ternary = String(repeating: "true ? 1 : ", count: 100) + "0"
         #expect(Self.error(ternary)?.message.contains("nested more than 64 deep") == true)
         #expect(throws: Never.self) { _ = try? ExpressionParser.parse(String(repeating: "a", count: 4096)) }
+        // Numbers far beyond Int64 are written, not trapped on (the fuzz target's first find).
+        let digits = String(repeating: "5", count: 61) + "9"
+        #expect(ExpressionEvaluator.text(of: (try? Self.value(digits)) ?? .null) == "5.555555555555556e+61")
+        #expect((try? Self.value("fixed(1e300, 2)")) == .string("1e+300"))
+        #expect(String(fixed: -1e19, decimals: 0) == "-1e+19")
         // 60 levels is fine.
         let fine = String(repeating: "(", count: 60) + "1" + String(repeating: ")", count: 60)
         #expect(Self.error(fine) == nil)

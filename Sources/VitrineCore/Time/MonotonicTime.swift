@@ -74,6 +74,13 @@ extension String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
+        // Past Int64 (about 9.2e18, decimals included) the digits below are not computed: Swift's
+        // own shortest form instead ("5.5e+61"). The fuzz target for expressions trapped here on a
+        // 62-digit number.
+        guard scaled < 9.0e18 else {
+            self = "\(value)"
+            return
+        }
         let whole = Int64(scaled / scale)
         var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
         if decimals > 0 {

@@ -33,3 +33,7 @@ write('yaml', 'YAML syntax and the keys of a libinput record file (man libinput-
 write('calibration', 'the calibration file format (Docs/input.md, "Calibration files")', [
     'LIBINPUT_CALIBRATION_MATRIX=', '# device: ', '"', "'", ' ', '\t', '\r\n', '\n', 'nan', 'inf', '-inf', '1e18',
     '-0', '0.001', '1 0 0 0 1 0', '0 1 0 -1 0 1', '1e308', '10', '20'])
+write('expression', 'the tokens of a bind expression (Docs/config.md, "Expressions")', [
+    '==', '!=', '<=', '>=', '&&', '||', '?', ':', '(', ')', '[', ']', '.', ',', '+', '-', '*', '/', '%', '!', "'", '"',
+    '\\', 'true', 'false', 'null', 'state', 'item', 'language', 'fixed(', 'number(', 'pad(', 'round(', 'length(',
+    '1e308', '-0', '0.5', '1e-308'])
