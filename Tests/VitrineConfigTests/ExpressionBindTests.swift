@@ -37,6 +37,7 @@ struct ExpressionBindTests {
             ("fares.routes + 1 == 2", "column 14: + adds numbers or joins strings, not an array and a number"),
             ("fares.north + 1 > 0 ? fares.routes : 1", "column 13: + adds numbers or joins strings, not an object and a number"),
             ("1 > 0 ? fares.routes : 1", "gives an array; a text binds to a string, a number or true/false"),
+            ("fares.north.price == '2.9' ? 'a' : 'b'", "column 19: == compares a number with a string, which are never equal"),
             ("item.name + 1", "item reads a repeated row's element, and this is not in a row template")
         ]
         for (expression, message) in cases {

@@ -38,13 +38,14 @@ extension ConfigReader {
         // Checked in the default language: the first of `languages` (a text per language is read
         // as `item.name[language]`).
         let language = self.languages.first
-        let evaluator = ExpressionEvaluator(language: language) { root in
+        var evaluator = ExpressionEvaluator(language: language) { root in
             switch root {
             case DataStore.itemRoot: item
             case DataStore.languageRoot: language.map(JSONValue.string) ?? .null
             default: sources[root]
             }
         }
+        evaluator.strictEquality = true
         let value: JSONValue
         do {
             value = try evaluator.evaluate(expression)

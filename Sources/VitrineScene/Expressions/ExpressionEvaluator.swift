@@ -21,6 +21,9 @@ public struct ExpressionEvaluator {
     public var language: String?
     /// The functions calls may name: the built-in ones and what an app registers.
     public var functions: ExpressionFunctions
+    /// `check-config`'s mode: `==` and `!=` between two different kinds (a string and a number),
+    /// which are never equal, are an error instead of false. Null compares with anything.
+    public var strictEquality = false
 
     public init(language: String? = nil, functions: ExpressionFunctions = .standard, resolve: @escaping (String) -> JSONValue?) {
         self.resolve = resolve
@@ -88,8 +91,11 @@ public struct ExpressionEvaluator {
 
     private func apply(_ op: Expression.BinaryOperator, _ a: JSONValue, _ b: JSONValue, column: Int) throws(ExpressionError) -> JSONValue {
         switch op {
-        case .equal: return .bool(a == b)
-        case .notEqual: return .bool(a != b)
+        case .equal, .notEqual:
+            if self.strictEquality, a != .null, b != .null, a.kindName != b.kindName {
+                throw ExpressionError("\(op.rawValue) compares \(a.kindName) with \(b.kindName), which are never equal", column: column)
+            }
+            return .bool((a == b) == (op == .equal))
         case .add:
             if case .number(let x) = a, case .number(let y) = b { return try Self.finite(x + y, op, column) }
             if a.stringValue != nil || b.stringValue != nil { return .string(Self.text(of: a) + Self.text(of: b)) }
