@@ -75,6 +75,7 @@ public enum BenchmarkList {
         TextBenchmark(),
         StartupBenchmark(),
         InputLatencyBenchmark(),
+        StateChangeBenchmark(),
         SceneBenchmark(),
         BandedPresentBenchmark(),
         DataUpdateBenchmark.small,

@@ -220,4 +220,35 @@ struct StateTests {
             errors(config.split(separator: #""max": 3"#).joined(separator: #""max": 1"#))
                 == [#"screens.home.content.children[0].max: must be above min (1)"#])
     }
+    @Test("a state change redraws only the label that reads it: the frame's damage is that label's rectangle")
+    func damageOnlyWhatChanged() throws {
+        let fixture = try ConfigFixture()
+        let config = #"""
+            {"version": 2, "state": {"count": 1, "other": "x"},
+             "screens": {"home": {"title": "Basket", "content": {"type": "vstack", "spacing": 16, "padding": 24, "children": [
+               {"type": "text", "id": "count", "text": {"bind": "'Items: ' + state.count"}},
+               {"type": "text", "id": "other", "text": {"bind": "'Other: ' + state.other"}},
+               {"type": "text", "id": "fixed", "text": "Thank you for shopping"},
+               {"type": "button", "id": "pay", "title": "Pay", "enabled": {"bind": "state.other == 'x'"}}]}}}}
+            """#
+        let loaded = try KioskConfigLoader.load(path: try fixture.write(config))
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 480, height: 320))
+        let window = run.window
+        var damages: [Region] = []
+        let present = window.present
+        window.present = { frame, damage in
+            damages.append(damage)
+            present?(frame, damage)
+        }
+        let label = try #require(SceneController.frontmostView(identified: "count", in: window.root))
+        let controller = try #require(scene.controller)
+        controller.stateValues["count"] = .number(12)
+        run.advance(0.1)
+        #expect(damages.count == 1, "one frame drawn: \(damages)")
+        let expected = label.windowFrame.pixelBounds(scale: window.scale)
+        let damaged = try #require(damages.first?.bounds)
+        #expect(expected.boundingUnion(damaged) == expected && damaged.height > 0, "the damage \(damaged) lies inside the label \(expected)")
+        #expect((label as? Label)?.text == "Items: 12")
+    }
 }
