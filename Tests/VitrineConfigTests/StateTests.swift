@@ -121,7 +121,7 @@ struct StateTests {
         #expect(errors(state, #"{"set": {"count": {"bind": "state.count +"}}}"#).first?.contains("column 14: the expression ends too soon") == true)
         #expect(
             errors(state, #"{"emit": "buy", "payload": {"n": {"bind": "state.cont * 2"}}}"#)
-                == [#"\#(field).payload.n.bind: "state.cont * 2": column 12: * needs two numbers, not null and a number"#])
+                == [#"\#(field).payload.n.bind: "state.cont * 2": column 6: state has no "cont" (its keys: route, count, flag) (did you mean count?)"#])
         #expect(
             errors(state, #"{"emit": "buy", "payload": {"n": {"bind": "state.route * 2"}}}"#)
                 == [#"\#(field).payload.n.bind: "state.route * 2": column 13: * needs two numbers, not a string and a number"#])

@@ -46,6 +46,8 @@ extension ConfigReader {
             }
         }
         evaluator.strictEquality = true
+        evaluator.strictMembers = true
+        evaluator.suggest = { key, keys in Misspelling.hint(for: key, among: keys) }
         let value: JSONValue
         do {
             value = try evaluator.evaluate(expression)

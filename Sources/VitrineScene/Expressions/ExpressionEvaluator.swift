@@ -24,6 +24,11 @@ public struct ExpressionEvaluator {
     /// `check-config`'s mode: `==` and `!=` between two different kinds (a string and a number),
     /// which are never equal, are an error instead of false. Null compares with anything.
     public var strictEquality = false
+    /// `check-config`'s mode against a sample: a member the object does not have is an error
+    /// naming its keys (and, through `suggest`, the closest one), not null.
+    public var strictMembers = false
+    /// The hint for a misspelt key among the keys there are (" (did you mean count?)"), or "".
+    public var suggest: (String, [String]) -> String = { _, _ in "" }
 
     public init(language: String? = nil, functions: ExpressionFunctions = .standard, resolve: @escaping (String) -> JSONValue?) {
         self.resolve = resolve
@@ -40,8 +45,17 @@ public struct ExpressionEvaluator {
                 throw ExpressionError("\"\(name)\" is not a data source, state or item here", column: column)
             }
             return value
-        case .member(let base, let key, _):
-            return try self.evaluate(base)[key] ?? .null
+        case .member(let base, let key, let column):
+            let container = try self.evaluate(base)
+            if let value = container[key] { return value }
+            if self.strictMembers, case .object(let members) = container {
+                let keys = members.map(\.key)
+                let listed = keys.prefix(12).joined(separator: ", ") + (keys.count > 12 ? ", …" : "")
+                throw ExpressionError(
+                    "\(base.path?.joined(separator: ".") ?? "the object") has no \"\(key)\" (\(keys.isEmpty ? "it is empty" : "its keys: " + listed))"
+                        + self.suggest(key, keys), column: column)
+            }
+            return .null
         case .index(let base, let index, let column):
             let container = try self.evaluate(base)
             let key = try self.evaluate(index)
