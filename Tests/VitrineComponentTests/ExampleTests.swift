@@ -92,6 +92,27 @@ struct ExampleTests {
         #expect(run.stack == ["menu", "pastries"])
     }
 
+    @Test("café basket: a product's stepper puts it in the basket, the bar adds up every product's count and price, its tap empties it")
+    func cafeBasket() throws {
+        let run = try KioskRun(example: "cafe")
+        func basket() -> String? { run.controller.topScreen?.bar?.rightButton?.title }
+        #expect(basket() == "Basket 0 · € 0.00")
+        try run.replayTap(try #require(run.view("screens.menu.content.children[1].children[0]")))
+        #expect(run.stack == ["menu", "coffee"])
+        for (row, taps) in [(0, 2), (1, 1)] {
+            try run.replayTap(try #require(run.view("screens.coffee.content.children[1].sections[0].rows[\(row)]")))
+            let product = try #require(run.state["content_sheet"]?["screen"]?.stringValue)
+            for _ in 0..<taps { try run.replayTap(try #require(run.view("screens.\(product).content.children[2].children[1].plus"))) }
+            run.controller.perform(.dismiss)
+            run.run.settle()
+        }
+        #expect(run.state["state"]?["espresso"] == .number(2) && run.state["state"]?["cappuccino"] == .number(1))
+        #expect(basket() == "Basket 3 · € 8.00", "2 × 2.40 + 3.20")
+        let button = try #require(run.controller.topScreen?.bar?.rightButton)
+        try run.replayTap(button)
+        #expect(basket() == "Basket 0 · € 0.00")
+    }
+
     @Test(
         "ticket machine: a route and a ticket from the data, three on the stepper, Buy emits the route, ticket, count and total shown, the thank-you says the same, Done returns home and the idle reset forgets the choice"
     )
