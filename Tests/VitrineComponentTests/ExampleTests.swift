@@ -137,6 +137,13 @@ struct ExampleTests {
         for _ in 0..<2 { try run.replayTap(try #require(run.view("screens.confirm.content.children[2].plus"))) }
         #expect(text("screens.confirm.content.children[2].value") == "3")
         #expect(text("total") == "€ 75.60")
+        // In German the same total has a decimal comma; back in English to buy.
+        run.controller.perform(.setLanguage("de"))
+        run.run.settle()
+        #expect(text("total") == "€ 75,60")
+        #expect(text("screens.confirm.content.children[0]") == "7-Tage-Karte")
+        run.controller.perform(.setLanguage("en"))
+        run.run.settle()
         try run.replayTap(try #require(run.view("buy")))
         #expect(run.stack == ["choose", "confirm", "thanks"])
         let events = run.emitted

@@ -63,4 +63,34 @@ struct StateSwiftTests {
         controller.stateValues["nothing"] = .number(1)
         #expect(controller.state()["state"] == .object([("count", .number(5))]))
     }
+    @Test("a bind is evaluated again only when a source it reads changes: new menu data leaves a text of the state alone")
+    func evaluatedOnlyWhenItsSourcesChange() throws {
+        final class Tally: @unchecked Sendable { var calls = 0 }
+        let tally = Tally()
+        let content = ViewNode(
+            .stack(
+                StackNode(children: [
+                    ViewNode(.text(TextNode(.bound(try DataBinding.parse("'Count ' + tally(state.count)")))), id: "count"),
+                    ViewNode(.text(TextNode(.bound(DataBinding("menu.title")))), id: "menu")
+                ])))
+        let model = SceneModel(screens: [ScreenModel(id: "home", title: "Home", content: content)], state: .object([("count", .number(1))]))
+        let data = DataStore(sources: ["menu": .object([("title", .string("Lunch"))])])
+        let controller = SceneController(model: model, images: FileImageSource(), data: data)
+        controller.registerFunction("tally", arity: 1...1) { arguments, _ in
+            tally.calls += 1
+            return .success(arguments[0])
+        }
+        let run = try HeadlessRunner(scene: controller, size: PixelSize(width: 320, height: 200))
+        func text(_ id: String) -> String? { (SceneController.frontmostView(identified: id, in: run.window.root) as? Label)?.text }
+        #expect(text("count") == "Count 1")
+        let before = tally.calls
+        try data.set("menu.title", to: .string("Dinner"))
+        run.advance(0.1)
+        #expect(text("menu") == "Dinner")
+        #expect(tally.calls == before, "the state's text was not evaluated for the menu's change")
+        controller.stateValues["count"] = .number(2)
+        run.advance(0.1)
+        #expect(text("count") == "Count 2")
+        #expect(tally.calls == before + 1)
+    }
 }

@@ -251,4 +251,30 @@ struct StateTests {
         #expect(expected.boundingUnion(damaged) == expected && damaged.height > 0, "the damage \(damaged) lies inside the label \(expected)")
         #expect((label as? Label)?.text == "Items: 12")
     }
+    @Test("a list may repeat over an expression: the rows follow the state that chooses the array")
+    func repeatOverExpression() throws {
+        let fixture = try ConfigFixture()
+        _ = try fixture.write(#"{"all": [{"name": "Tea"}, {"name": "Cake"}, {"name": "Soup"}], "today": [{"name": "Soup"}]}"#, as: "menu.json")
+        let config = #"""
+            {"version": 2, "data": {"menu": "menu.json"}, "state": {"showAll": false},
+             "screens": {"home": {"title": "Menu", "content": {"type": "list", "rows": {"repeat": "state.showAll ? menu.all : menu.today", "row": {"title": {"bind": "item.name"}}}}}}}
+            """#
+        let loaded = try KioskConfigLoader.load(path: try fixture.write(config))
+        #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 480, height: 480))
+        func rows() -> [String] {
+            func collect(_ view: View) -> [String] {
+                if let row = view as? ListRowView, !row.isHidden { return [row.titleLabel.text] }
+                return view.subviews.flatMap(collect)
+            }
+            return collect(run.window.root)
+        }
+        #expect(rows() == ["Soup"])
+        scene.controller?.stateValues["showAll"] = .bool(true)
+        run.advance(0.1)
+        #expect(rows() == ["Tea", "Cake", "Soup"])
+        let bad = fixture.check(config.split(separator: "menu.today").joined(separator: "menu.today +"))
+        #expect(ConfigFixture.describe(bad.errors).first?.hasPrefix("screens.home.content.rows.repeat: ") == true, "\(ConfigFixture.describe(bad.errors))")
+    }
 }

@@ -153,6 +153,8 @@ extension ConfigReader {
                 self.checkExpression(expression, use, names: names, documents: documents)
                 continue
             }
+            // A row template under a repeat that is an expression: its items are known on the panel only.
+            if use.binding.isItemPath, use.repeatSource?.expression != nil { continue }
             let parts = use.binding.components
             let root = use.binding.isItemPath ? use.repeatSource?.components.first : parts.first
             guard let root else { continue }

@@ -225,7 +225,14 @@ extension ConfigReader {
                     }
                     return
                 }
-                let binding = DataBinding(path)
+                // A path (menu.items), or an expression giving an array (state.showAll ? menu.items : menu.today).
+                let binding: DataBinding
+                do {
+                    binding = try DataBinding.parse(path)
+                } catch {
+                    reader.error(spec.path(of: "repeat"), "\(Self.quoted(path)): \(error) (Docs/config.md, \"Expressions\")")
+                    return
+                }
                 reader.useBinding(binding, at: spec.path(of: "repeat"), kind: .array)
                 guard let template = spec.take("row") else {
                     reader.error(spec.path(of: "row"), "missing: the row to repeat ({\"title\": {\"bind\": \"item.name\"}})")

@@ -7,9 +7,13 @@ import VitrineUI
 final class LiveBinding {
     weak var view: View?
     let update: (View) -> Void
+    /// The data sources (`state` among them) its values read; nil: any (a repeated list, a row's
+    /// `item`), so every change reads it again.
+    let reads: Set<String>?
 
-    init(view: View, update: @escaping (View) -> Void) {
+    init(view: View, reads: Set<String>?, update: @escaping (View) -> Void) {
         self.view = view
+        self.reads = reads
         self.update = update
     }
 }
@@ -61,12 +65,27 @@ public final class SceneBuilder {
         return self.toggledButtons
     }
 
-    /// Reads the data again into every bound view still on screen; forgets the others.
-    public func refreshBindings() {
+    /// Reads the data again into every bound view still on screen that reads `source` (nil: all
+    /// of them, as after a language change); forgets the others. An expression is evaluated only
+    /// when a source it names changes.
+    public func refreshBindings(source: String? = nil) {
         self.bindings.removeAll { $0.view == nil }
         for binding in self.bindings {
+            if let source, let reads = binding.reads, !reads.contains(source) { continue }
             if let view = binding.view { binding.update(view) }
         }
+    }
+
+    /// The sources these binds read, for `bind(_:when:reads:_:)`: nil when one reads a row's
+    /// `item` (its list decides) or nothing is bound.
+    static func sources(_ bindings: [DataBinding?]) -> Set<String>? {
+        var sources = Set<String>()
+        for binding in bindings.compactMap({ $0 }) {
+            let roots = binding.expression?.roots ?? binding.components.first.map { [$0] } ?? []
+            if roots.contains(DataStore.itemRoot) { return nil }
+            sources.formUnion(roots.filter { $0 != DataStore.languageRoot })
+        }
+        return sources
     }
 
     /// How many bound views are alive (tests, the state dump).
@@ -85,13 +104,13 @@ public final class SceneBuilder {
     }
 
     /// Keeps `update` to run on `view` at every data change, when the view shows bound values.
-    func bind(_ view: View, when bound: Bool, _ update: @escaping (View) -> Void) {
+    func bind(_ view: View, when bound: Bool, reads: Set<String>? = nil, _ update: @escaping (View) -> Void) {
         guard bound else { return }
         if self.bindings.count >= self.bindingsPruneCount {
             self.bindings.removeAll { $0.view == nil }
             self.bindingsPruneCount = max(Self.minimumBindingsPrune, 2 * self.bindings.count)
         }
-        self.bindings.append(LiveBinding(view: view, update: update))
+        self.bindings.append(LiveBinding(view: view, reads: reads, update: update))
     }
 
     /// The view for `node` and its children.
@@ -106,7 +125,7 @@ public final class SceneBuilder {
                 view.superview?.setNeedsLayout()
             }
             show(view)
-            self.bind(view, when: true, show)
+            self.bind(view, when: true, reads: Self.sources([visible]), show)
         }
         view.layoutWidth = node.width
         view.layoutHeight = node.height
@@ -145,14 +164,16 @@ public final class SceneBuilder {
             label.centersVertically = false
             label.isUserInteractionEnabled = false
             if text.readableMeasure && text.lines != 1 { label.maximumMeasure = self.theme.readableMeasure(text.style) }
-            self.bind(label, when: text.text.binding != nil) { [unowned self] view in (view as? Label)?.text = self.text(text.text) }
+            self.bind(label, when: text.text.binding != nil, reads: Self.sources([text.text.binding])) { [unowned self] view in
+                (view as? Label)?.text = self.text(text.text)
+            }
             return label
         case .image(let image):
             let view = ImageView(image: try self.picture(image.path, field: node.path + ".image"), scaleMode: image.mode)
             view.focus = image.focus
             view.cornerRadius = image.cornerRadius
             view.isUserInteractionEnabled = false
-            self.bind(view, when: image.path.binding != nil) { [unowned self] view in
+            self.bind(view, when: image.path.binding != nil, reads: Self.sources([image.path.binding])) { [unowned self] view in
                 do {
                     (view as? ImageView)?.image = try self.picture(image.path, field: node.path + ".image")
                 } catch {
@@ -174,10 +195,12 @@ public final class SceneBuilder {
                     button.isEnabled = ExpressionEvaluator.isTrue(enabled.value(in: self.data, item: nil, language: self.language) ?? .null)
                 }
                 apply(button)
-                self.bind(button, when: true, apply)
+                self.bind(button, when: true, reads: Self.sources([enabled]), apply)
             }
             if let shown = model.titleWhenSplitSheetShown { self.toggledButtons.append((button, model.title, shown)) }
-            self.bind(button, when: model.title.binding != nil) { [unowned self] view in (view as? Button)?.title = self.text(model.title) }
+            self.bind(button, when: model.title.binding != nil, reads: Self.sources([model.title.binding])) { [unowned self] view in
+                (view as? Button)?.title = self.text(model.title)
+            }
             return button
         case .list(let list):
             let view = ListView(sections: try self.sections(list, path: node.path), theme: self.theme)
@@ -202,7 +225,10 @@ public final class SceneBuilder {
                 action: self.action(card.action, at: node.path + ".action"))
             view.imageAspectRatio = card.imageAspectRatio
             view.imageView?.focus = card.focus
-            self.bind(view, when: card.title.binding != nil || card.subtitle?.binding != nil || card.image?.binding != nil) { [unowned self] view in
+            self.bind(
+                view, when: card.title.binding != nil || card.subtitle?.binding != nil || card.image?.binding != nil,
+                reads: Self.sources([card.title.binding, card.subtitle?.binding, card.image?.binding])
+            ) { [unowned self] view in
                 guard let card2 = view as? CardView else { return }
                 card2.titleLabel.text = self.text(card.title)
                 if let subtitle = card.subtitle { card2.subtitleLabel?.text = self.text(subtitle) }
@@ -231,7 +257,7 @@ public final class SceneBuilder {
             for (r, row) in section.rows.enumerated() {
                 rows.append(try self.row(row, path: path + ".sections[\(s)].rows[\(r)]", item: nil))
             }
-            if let repeating = section.repeating, case .array(let items)? = self.data?.value(at: repeating.source.path) {
+            if let repeating = section.repeating, case .array(let items)? = repeating.source.value(in: self.data, item: nil, language: self.language) {
                 if items.count > Self.mostRepeatedRows {
                     self.logger.warning(
                         "\(path): \(repeating.source.path) has \(items.count) rows; a list shows the first \(Self.mostRepeatedRows) (split the data, or show fewer)"

@@ -88,13 +88,48 @@ extension SceneController {
         }
     }
 
+    /// Every emitted payload's binds, parsed now, not at each tap (a scene built in Swift may emit
+    /// payloads no screen names: those are parsed when tapped).
+    func parsePayloadBinds() {
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                if let text = value["bind"]?.stringValue, members.allSatisfy({ $0.key == "bind" || $0.key == "format" }) {
+                    let format = value["format"]?.stringValue
+                    self.payloadBinds[text + "\u{0}" + (format ?? "")] = try? DataBinding.parse(text, format: format)
+                } else {
+                    for member in members { collect(member.value) }
+                }
+            case .array(let items):
+                for item in items { collect(item) }
+            default: break
+            }
+        }
+        func walk(_ action: SceneAction) {
+            switch action {
+            case .emit(_, let payload): collect(payload)
+            case .sequence(let actions):
+                for action in actions { walk(action) }
+            case .conditional(_, let then, let otherwise):
+                walk(then)
+                otherwise.map(walk)
+            default: break
+            }
+        }
+        for screen in self.model.screens {
+            for action in screen.actions { walk(action.action) }
+        }
+        if let idle = self.model.idle { walk(idle.action) }
+    }
+
     /// An emitted payload with every `{"bind": …}` in it replaced by its value now (the price the
     /// visitor saw, the ticket chosen): the integrator's software receives values, not binds.
     func evaluated(_ payload: JSONValue) -> JSONValue {
         switch payload {
         case .object(let members):
             if let text = payload["bind"]?.stringValue, members.allSatisfy({ $0.key == "bind" || $0.key == "format" }) {
-                guard let binding = try? DataBinding.parse(text, format: payload["format"]?.stringValue) else { return .null }
+                let format = payload["format"]?.stringValue
+                guard let binding = self.payloadBinds[text + "\u{0}" + (format ?? "")] ?? (try? DataBinding.parse(text, format: format)) else { return .null }
                 let value = binding.value(in: self.data, item: self.builder.actionItem, language: self.language) ?? .null
                 return binding.format == nil ? value : .string(binding.text(for: value))
             }

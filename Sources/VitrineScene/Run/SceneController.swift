@@ -59,6 +59,8 @@ public final class SceneController: Scene {
     var idleTimer: TimerID?
     /// Whether the idle action ran since the last touch (it runs once per absence).
     var wentIdle = false
+    /// The binds inside emitted payloads, parsed once when the scene is made (by their text).
+    var payloadBinds: [String: DataBinding] = [:]
 
     public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
@@ -74,6 +76,7 @@ public final class SceneController: Scene {
         self.builder.language = self.language
         self.builder.defaultLanguage = model.defaultLanguage
         self.installState()
+        self.parsePayloadBinds()
         data.onChange = { [weak self] source in self?.dataChanged(source) }
         self.logExpressionErrors()
     }
@@ -81,7 +84,7 @@ public final class SceneController: Scene {
     /// New data: every bound view reads it again (and so draws on the next frame). The navigation
     /// stays where it is.
     func dataChanged(_ source: String) {
-        self.builder.refreshBindings()
+        self.builder.refreshBindings(source: source)
         self.record("data=\(source)")
     }
 
