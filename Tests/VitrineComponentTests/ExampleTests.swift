@@ -114,13 +114,20 @@ struct ExampleTests {
     }
 
     @Test(
-        "ticket machine: a route and a ticket from the data, three on the stepper, Buy emits the route, ticket, count and total shown, the thank-you says the same, Done returns home and the idle reset forgets the choice"
+        "ticket machine: a route and a ticket from the data, three taps on the stepper, Buy emits the route, ticket, count and total shown, the thank-you says the same, Done returns home and the idle reset forgets the choice"
     )
     func tickets() throws {
         let run = try KioskRun(example: "tickets")
         let routes = "screens.choose.content.children[2].children[0].sections[0].rows"
         let tickets = "screens.choose.content.children[2].children[1].sections[0].rows"
         func text(_ id: String) -> String? { (run.view(id) as? Label)?.text }
+        // In German the fares have a decimal comma.
+        run.controller.perform(.setLanguage("de"))
+        run.run.settle()
+        #expect((run.view(tickets + "[fares.tickets[0]]") as? ListRowView)?.trailingLabel?.text == "€ 2,90")
+        run.controller.perform(.setLanguage("en"))
+        run.run.settle()
+        #expect((run.view(tickets + "[fares.tickets[0]]") as? ListRowView)?.trailingLabel?.text == "€ 2.90")
         // The harbour route: its check mark, and every ticket's price with the ferry's extra.
         try run.replayTap(try #require(run.view(routes + "[fares.routes[1]]")))
         #expect(run.state["state"]?["route"]?["id"] == .string("harbour"))
@@ -134,26 +141,26 @@ struct ExampleTests {
         #expect(run.stack == ["choose"])
         try run.replayTap(try #require(run.view(tickets + "[fares.tickets[2]]")))
         #expect(run.stack == ["choose", "confirm"])
-        for _ in 0..<2 { try run.replayTap(try #require(run.view("screens.confirm.content.children[2].plus"))) }
-        #expect(text("screens.confirm.content.children[2].value") == "3")
-        #expect(text("total") == "€ 75.60")
+        for _ in 0..<3 { try run.replayTap(try #require(run.view("screens.confirm.content.children[2].plus"))) }
+        #expect(text("screens.confirm.content.children[2].value") == "4")
+        #expect(text("total") == "€ 100.80")
         // In German the same total has a decimal comma; back in English to buy.
         run.controller.perform(.setLanguage("de"))
         run.run.settle()
-        #expect(text("total") == "€ 75,60")
+        #expect(text("total") == "€ 100,80")
         #expect(text("screens.confirm.content.children[0]") == "7-Tage-Karte")
         run.controller.perform(.setLanguage("en"))
         run.run.settle()
         try run.replayTap(try #require(run.view("buy")))
         #expect(run.stack == ["choose", "confirm", "thanks"])
-        let events = run.emitted
-        #expect(events.map(\.name) == ["purchase"])
+        #expect(run.emitted.map(\.name) == ["purchase"])
+        // The state dump's events, as an integrator's test reads them: the exact payload.
+        let event = try #require(run.state["events"]?.arrayValue?.first)
+        #expect(event["name"]?.stringValue == "purchase")
         #expect(
-            events.first?.payload
-                == .object([("route", .string("harbour")), ("ticket", .string("week")), ("count", .number(3)), ("total_cents", .number(7560))]))
-        // The state dump lists the event for the integrator's tests.
-        #expect(run.state["events"]?.arrayValue?.first?["name"]?.stringValue == "purchase")
-        #expect(text("bought") == "3 × 7-day pass, City and harbour: € 75.60")
+            event["payload"]
+                == .object([("route", .string("harbour")), ("ticket", .string("week")), ("count", .number(4)), ("total_cents", .number(10080))]))
+        #expect(text("bought") == "4 × 7-day pass, City and harbour: € 100.80")
         try run.replayTap(try #require(run.view("screens.thanks.content.children[5]")))
         #expect(run.stack == ["choose"])
         #expect(run.emitted.count == 1)

@@ -56,7 +56,7 @@ struct ExpressionBindTests {
         let path = try fixture.write(
             Self.document(text: Self.bind("fixed(fares.north.price * 3, 2) + ' / ' + fixed(fares.south.price / fares.zero, 1)"), languages: true))
         let loaded = try KioskConfigLoader.load(path: path)
-        #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+        #expect(loaded.warningLines.count == 1 && loaded.warningLines[0].contains("divides by fares.zero, which can be 0"), "\(loaded.warningLines)")
         let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
         let log = MemoryLogSink()
         let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 640, height: 400))
@@ -79,6 +79,21 @@ struct ExpressionBindTests {
         let warnings = log.messages.filter { $0.contains("division by zero") }
         #expect(warnings.count == 1, "\(log.messages)")
         #expect(warnings.first?.contains("it shows nothing") == true)
+    }
+
+    @Test("a division by a value that can be 0 on the panel is a warning until a condition guards it")
+    func divisionThatCanBeZero() throws {
+        let fixture = try ConfigFixture()
+        _ = try fixture.write(Self.sample.replacingZero(with: "2"), as: "fares.sample.json")
+        func warnings(_ expression: String) -> [String] { ConfigFixture.describe(fixture.check(Self.document(text: Self.bind(expression))).warnings) }
+        #expect(
+            warnings("fares.north.price / fares.zero")
+                == [
+                    #"screens.home.content.children[0].text.bind: "fares.north.price / fares.zero": column 19: divides by fares.zero, which can be 0 on the panel (the text is then empty); guard it: fares.zero != 0 ? … : …"#
+                ])
+        #expect(warnings("fares.zero != 0 ? fares.north.price / fares.zero : 0").isEmpty)
+        #expect(warnings("fares.zero > 0 && fares.north.price / fares.zero > 1").isEmpty)
+        #expect(warnings("fares.north.price / 2 + fares.south.price % 3").isEmpty, "a number other than 0")
     }
 
     static func labels(in view: View) -> [String] {

@@ -48,6 +48,11 @@ extension ConfigReader {
         evaluator.strictEquality = true
         evaluator.strictMembers = true
         evaluator.suggest = { key, keys in Misspelling.hint(for: key, among: keys) }
+        for (divisor, column) in Self.unguardedDivisors(expression, guards: []) {
+            self.warning(
+                use.path,
+                "\(quoted): column \(column): divides by \(divisor), which can be 0 on the panel (the text is then empty); guard it: \(divisor) != 0 ? … : …")
+        }
         let value: JSONValue
         do {
             value = try evaluator.evaluate(expression)
@@ -66,5 +71,51 @@ extension ConfigReader {
         let message =
             "\(quoted) gives \(value.kindName); \(use.kind == .array ? "a repeated row" : use.kind == .image ? "an image" : "a text") binds to \(wanted)"
         if fromSample { self.error(use.path, message) } else { self.warning(use.path, message) }
+    }
+
+    /// The divisions (and remainders) whose right side is not a number other than 0 and is not
+    /// tested by an enclosing `? :` or `&&` (`state.count != 0 ? total / state.count : 0`): data
+    /// or state that reads 1 in the sample can read 0 on the panel.
+    static func unguardedDivisors(_ expression: Expression, guards: Set<[String]>) -> [(String, Int)] {
+        func paths(_ expression: Expression) -> Set<[String]> {
+            var found = Set<[String]>()
+            if let path = expression.path { found.insert(path) }
+            switch expression {
+            case .literal, .name: break
+            case .member(let base, _, _): found.formUnion(paths(base))
+            case .index(let base, let index, _): found.formUnion(paths(base).union(paths(index)))
+            case .unary(_, let operand, _): found.formUnion(paths(operand))
+            case .binary(_, let left, let right, _): found.formUnion(paths(left).union(paths(right)))
+            case .conditional(let a, let b, let c, _): found.formUnion(paths(a).union(paths(b)).union(paths(c)))
+            case .call(_, let arguments, _): for argument in arguments { found.formUnion(paths(argument)) }
+            }
+            return found
+        }
+        switch expression {
+        case .literal, .name:
+            return []
+        case .member(let base, _, _):
+            return Self.unguardedDivisors(base, guards: guards)
+        case .index(let base, let index, _):
+            return Self.unguardedDivisors(base, guards: guards) + Self.unguardedDivisors(index, guards: guards)
+        case .unary(_, let operand, _):
+            return Self.unguardedDivisors(operand, guards: guards)
+        case .binary(let op, let left, let right, let column):
+            var found = Self.unguardedDivisors(left, guards: guards)
+            // `x != 0 && a / x`: the right side runs only when the left held.
+            found += Self.unguardedDivisors(right, guards: op == .and ? guards.union(paths(left)) : guards)
+            if op == .divide || op == .remainder {
+                if case .literal(.number(let number)) = right, number != 0 { return found }
+                if let path = right.path, guards.contains(path) { return found }
+                found.append((right.path?.joined(separator: ".") ?? "its right side", column))
+            }
+            return found
+        case .conditional(let condition, let then, let otherwise, _):
+            let guarded = guards.union(paths(condition))
+            return Self.unguardedDivisors(condition, guards: guards) + Self.unguardedDivisors(then, guards: guarded)
+                + Self.unguardedDivisors(otherwise, guards: guarded)
+        case .call(_, let arguments, _):
+            return arguments.flatMap { Self.unguardedDivisors($0, guards: guards) }
+        }
     }
 }
