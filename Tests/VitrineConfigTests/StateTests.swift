@@ -277,4 +277,14 @@ struct StateTests {
         let bad = fixture.check(config.split(separator: "menu.today").joined(separator: "menu.today +"))
         #expect(ConfigFixture.describe(bad.errors).first?.hasPrefix("screens.home.content.rows.repeat: ") == true, "\(ConfigFixture.describe(bad.errors))")
     }
+    @Test("one mistake in a screen's content is one error: the screen still exists for the actions that lead to it, and what it leads to is still reachable")
+    func oneErrorDoesNotCascade() throws {
+        let fixture = try ConfigFixture()
+        let check = fixture.check(
+            #"{"version": 2, "screens": {"home": {"title": "Home", "content": {"type": "button", "title": "Go", "action": {"push": "detail"}}}, "detail": {"title": "Detail", "content": {"type": "vstak", "children": [{"type": "button", "title": "More", "action": {"push": "more"}}]}}, "more": {"title": "More", "content": {"type": "text", "text": "x"}}}}"#
+        )
+        #expect(ConfigFixture.describe(check.errors).count == 1, "\(ConfigFixture.describe(check.errors))")
+        #expect(ConfigFixture.describe(check.errors).first?.hasPrefix("screens.detail.content.type: \"vstak\" is not a view type") == true)
+        #expect(check.warnings.isEmpty, "no unreachable screen behind it: \(ConfigFixture.describe(check.warnings))")
+    }
 }

@@ -1,7 +1,7 @@
 import VitrineCore
 import VitrineScene
 
-/// The kiosk's state (Docs/config.md, "State"): `"state": {"route": "north", "count": 1}` at the
+/// The kiosk's state (Docs/config.md, "State and expressions"): `"state": {"route": "north", "count": 1}` at the
 /// top, and the actions that change it — `{"set": {…}}` (also beside `push`, `replace` or
 /// `present`: set, then go), `{"increment": "count", "by": 1, "max": 9}`, `{"decrement": …}`,
 /// `{"toggle": "flag"}` — checked against the names and the defaults' kinds.

@@ -230,7 +230,7 @@ extension ConfigReader {
                 do {
                     binding = try DataBinding.parse(path)
                 } catch {
-                    reader.error(spec.path(of: "repeat"), "\(Self.quoted(path)): \(error) (Docs/config.md, \"Expressions\")")
+                    reader.error(spec.path(of: "repeat"), "\(Self.quoted(path)): \(error) (Docs/config.md, \"State and expressions\")")
                     return
                 }
                 reader.useBinding(binding, at: spec.path(of: "repeat"), kind: .array)

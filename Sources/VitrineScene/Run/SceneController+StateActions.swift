@@ -1,6 +1,6 @@
 import VitrineCore
 
-/// The kiosk's state (issue 31; Docs/config.md, "State"): named values with defaults, kept in
+/// The kiosk's state (issue 31; Docs/config.md, "State and expressions"): named values with defaults, kept in
 /// the data store as the source `state`, so binds, expressions, the state dump and the control
 /// socket's `set` read and write it as they do data. Actions change it; the idle reset and
 /// `restartOnboarding` put the defaults back.
