@@ -115,8 +115,9 @@ extension ConfigReader {
         return StateActionRead(action: action)
     }
 
-    /// The default of state value `name`, or an error naming the ones there are.
-    private mutating func stateDefault(_ name: String, at path: String) -> JSONValue? {
+    /// The default of state value `name`, or an error naming the ones there are (actions and
+    /// the stepper).
+    mutating func stateDefault(_ name: String, at path: String) -> JSONValue? {
         let names = self.stateDefaults?.objectValue?.map(\.key) ?? []
         guard let value = self.stateDefaults?[name] else {
             self.error(

@@ -34,20 +34,13 @@ extension ConfigReader {
             self.error(object.path(of: "max"), "must be above min (\(JSONValue.number(minimum).serialized()))")
             return nil
         }
-        guard let defaults = self.stateDefaults else {
+        guard self.stateDefaults != nil else {
             self.error(
                 object.path(of: "value"),
                 "the kiosk has no state: declare the number at the top, \"state\": {\(Self.quoted(name)): \(JSONValue.number(minimum).serialized())}")
             return nil
         }
-        let names = defaults.objectValue?.map(\.key) ?? []
-        guard let current = defaults[name] else {
-            self.error(
-                object.path(of: "value"),
-                "\(Self.quoted(name)) is not one of the state's values (\(names.isEmpty ? "it has none" : names.joined(separator: ", ")))"
-                    + Misspelling.hint(for: name, among: names))
-            return nil
-        }
+        guard let current = self.stateDefault(name, at: object.path(of: "value")) else { return nil }
         guard case .number(let start) = current else {
             self.error(object.path(of: "value"), "state.\(name) is \(current.kindName) (its default); a stepper counts a number")
             return nil
