@@ -44,7 +44,7 @@ struct MetricsTests {
 
     static func runner(path: String, metrics: String, touch: Touchscreen, sink: LogSink) throws -> Runner {
         let runner = Runner(loop: ManualEventLoop(), notifier: nil, logger: Logger("kiosk", sink: sink)) { () throws(VitrineError) -> LoadedScene in
-            let loaded = try KioskConfigLoader.load(path: path)
+            let loaded = try KioskConfigLoader.load(path: path, digest: true)
             var settings = loaded.configuration.settings
             settings.display.kind = .headless
             settings.display.headlessSize = PixelSize(width: 320, height: 200)

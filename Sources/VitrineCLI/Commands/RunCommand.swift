@@ -64,13 +64,15 @@ enum RunCommand: Command {
         let scale = try arguments.number("scale", in: 0.25...8)
         if let scale { fallback.scale = scale }
         let logger = Logger("config")
+        // The config's SHA-256 is for the metrics only: hashed at each load when they are on.
+        let digest = arguments.value("metrics") != nil
         let brand = WeakRunner()
         let load = { () throws(VitrineError) -> LoadedScene in
             let configuration: KioskConfiguration
             let base: String?
             let source: ConfigVersion
             do throws(VitrineError) {
-                (configuration, base, source) = try self.load(path: path, explicit: explicit != nil, logger: logger)
+                (configuration, base, source) = try self.load(path: path, explicit: explicit != nil, logger: logger, digest: digest)
             } catch {
                 // The out-of-order page in the file's own brand colour when its theme is sound.
                 if let theme = Self.soundTheme(path: path) { brand.runner?.errorPageTheme = theme }
@@ -129,13 +131,13 @@ enum RunCommand: Command {
     /// The configuration at `path` and its folder; the built-in demo for `demo`, or when the
     /// default path does not exist (an explicit path that does not exist is an error: most
     /// likely a typo).
-    /// The configuration's `source` names the file and its content's SHA-256 (the metrics'
-    /// `vitrine_config_info`); `demo` with an empty digest for the built-in one.
-    static func load(path: String, explicit: Bool, logger: Logger) throws(VitrineError) -> (KioskConfiguration, String?, ConfigVersion) {
+    /// The configuration's `source` names the file and, with `digest`, its content's SHA-256 (the
+    /// metrics' `vitrine_config_info`); `demo` with an empty digest for the built-in one.
+    static func load(path: String, explicit: Bool, logger: Logger, digest: Bool = false) throws(VitrineError) -> (KioskConfiguration, String?, ConfigVersion) {
         let demo = ConfigVersion(path: "demo", sha256: "")
         if path == "demo" { return (KioskDemo.configuration, nil, demo) }
         do {
-            let loaded = try KioskConfigLoader.load(path: path)
+            let loaded = try KioskConfigLoader.load(path: path, digest: digest)
             for line in loaded.warningLines { logger.warning(line) }
             return (loaded.configuration, loaded.baseDirectory, ConfigVersion(path: path, sha256: loaded.sha256 ?? ""))
         } catch  where error.code == .notFound && !explicit {

@@ -73,7 +73,7 @@ public struct KioskConfigCheck: Sendable {
     public var errors: [ConfigIssue]
     /// Unknown keys, repeated keys and settings that cannot take effect; they never stop a kiosk.
     public var warnings: [ConfigIssue]
-    /// The SHA-256 of the bytes read, for a file (`check(path:)`); nil for text checked without one.
+    /// The SHA-256 of the bytes read, when `check(path:digest:)` was asked for it; else nil.
     public var sha256: String? = nil
 
     public var isValid: Bool { self.errors.isEmpty }

@@ -33,8 +33,10 @@ public enum KioskConfigLoader {
     /// - Throws: `VitrineError` with code `.notFound` when the file does not exist (`vitrine run`
     ///   then shows the built-in demo), `.permissionDenied` or `.ioFailure` when it cannot be
     ///   read, and `.invalidConfiguration` listing every syntax or schema error, one per line.
-    public static func load(path: String, registry: ViewRegistry = ViewRegistry()) throws(VitrineError) -> KioskConfigCheck {
-        let check = try self.check(path: path, registry: registry)
+    /// - Parameter digest: also compute the SHA-256 of the bytes read (`sha256`), for the
+    ///   metrics' `vitrine_config_info`; off otherwise, so a start or a check does not hash.
+    public static func load(path: String, registry: ViewRegistry = ViewRegistry(), digest: Bool = false) throws(VitrineError) -> KioskConfigCheck {
+        let check = try self.check(path: path, registry: registry, digest: digest)
         if let error = check.error { throw error }
         return check
     }
@@ -56,7 +58,9 @@ public enum KioskConfigLoader {
     /// - Throws: only when the file cannot be read (see `load(path:)`).
     /// `imageThreads` (1 or 2; nil: two where the machine has two cores) check the image
     /// files at once (`big-photos-check-2-threads` compares them).
-    public static func check(path: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil) throws(VitrineError) -> KioskConfigCheck {
+    public static func check(path: String, registry: ViewRegistry = ViewRegistry(), imageThreads: Int? = nil, digest: Bool = false) throws(VitrineError)
+        -> KioskConfigCheck
+    {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.read(path, limit: Self.largestFile, what: "a config file")
@@ -64,7 +68,7 @@ public enum KioskConfigLoader {
             throw self.unreadable(path, error)
         }
         var check = self.check(bytes: bytes, file: path, baseDirectory: self.baseDirectory(ofFile: path), registry: registry, imageThreads: imageThreads)
-        check.sha256 = SHA256.hex(bytes)
+        if digest { check.sha256 = SHA256.hex(bytes) }
         return check
     }
 
