@@ -37,7 +37,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, Arm64Guest, Checks, Picture, build_image_arm64, log, release_binary, swipe_steps  # noqa: E402
+from vitrine_vm import (ROOT, Arm64Guest, Checks, Picture, build_image_arm64, log, release_binary, screen_matches,  # noqa: E402
+                        swipe_script, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
 OUT = os.path.join(ROOT, ".build", "arm64-boot")
@@ -52,16 +53,6 @@ def timed(label, started, timings):
     timings.append((label, took))
     print(f"INFO arm64-boot: {label}: {took:.0f} s", flush=True)
     return took
-
-
-def swipe_script(x0, x1, y, ms=240):
-    """The swipe swipe_steps plays, as a `vitrine replay` touch script."""
-    count = ms // 8
-    events = [{"t": 0, "id": 1, "phase": "down", "x": x0, "y": y}]
-    for i in range(1, count + 1):
-        events.append({"t": i * 8, "id": 1, "phase": "move", "x": x0 + (x1 - x0) * i / count, "y": y})
-    events.append({"t": count * 8 + 8, "id": 1, "phase": "up", "x": x1, "y": y})
-    return events
 
 
 def arm64_deb(timings):
@@ -88,28 +79,6 @@ def wait_active(guest, timeout):
             return int(state["MainPID"])
         time.sleep(1)
     return None
-
-
-def screen_equals(guest, expected, name, label, checks, timeout):
-    """Waits (up to `timeout`) for the screen to equal `expected`; writes the last screendump as
-    OUT/<name>.png and prints its name; one check line."""
-    deadline = time.time() + timeout
-    while True:
-        shot = guest.screendump(name + ".ppm")
-        differing = shot.differing_pixels(expected)
-        if differing == 0 or time.time() > deadline:
-            break
-        time.sleep(1)
-    png = os.path.join(OUT, name + ".png")
-    shot.save_png(png)
-    print(f"INFO arm64-boot: screendump {os.path.relpath(png, ROOT)} ({shot.width}x{shot.height})", flush=True)
-    if differing is None:
-        detail = f"screen {shot.width}x{shot.height}, expected {expected.width}x{expected.height}"
-    elif differing:
-        detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
-    else:
-        detail = f"{expected.width}x{expected.height}, pixel for pixel"
-    return checks.check(label, differing == 0, detail)
 
 
 def main():
@@ -196,8 +165,8 @@ def main():
         checks.check("the kiosk holds card0, driven by virtio_gpu, its connector connected at 1280x800", "driver virtio_gpu" in lines
                      and "kiosk holds /dev/dri/card0" in lines
                      and any(line.split()[1:] == ["connected", f"{WIDTH}x{HEIGHT}"] for line in lines), " | ".join(lines))
-        screen_equals(guest, expected["first-page"], "first-page", "the screen equals the headless render of the package's config "
-                      "(first onboarding page)", checks, timeout=120)
+        screen_matches(guest, expected["first-page"], "the screen equals the headless render of the package's config (first onboarding page)",
+                       checks, timeout=120, dump="first-page", poll=1, png=os.path.join(OUT, "first-page.png"))
         timed("second boot, QEMU start to the first page on screen", started, timings)
 
         # Touch: a uinput touchscreen appears (hotplug) and swipes left.
@@ -210,8 +179,8 @@ def main():
         guest.wait_for("test -s /tmp/touch.ready", timeout=180, interval=1)
         guest.wait_for("journalctl -b -u vitrine --no-pager | grep -q 'input device added: vitrine-test-touch'", timeout=180, interval=1)
         guest.run("touch /tmp/touch.go")
-        screen_equals(guest, expected["second-page"], "second-page", "a uinput swipe pages the onboarding on (the screen equals the "
-                      "replay of the same swipe)", checks, timeout=120)
+        screen_matches(guest, expected["second-page"], "a uinput swipe pages the onboarding on (the screen equals the replay of the same swipe)",
+                       checks, timeout=120, dump="second-page", poll=1, png=os.path.join(OUT, "second-page.png"))
         timed("the swipe, device created to the second page on screen", swiped, timings)
 
         # The arm64 binary's own headless renders, in the guest, against the amd64 ones.

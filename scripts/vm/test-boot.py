@@ -35,7 +35,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vitrine_vm import (ROOT, Checks, Guest, Picture, build_image, log, make_share, screen_matches,  # noqa: E402
-                        shell_quote, swipe_steps)
+                        shell_quote, swipe_script, swipe_steps)
 
 WIDTH, HEIGHT = 1280, 800
 # The guest is emulated (TCG): the kiosk takes longer to start than on a board.
@@ -53,17 +53,6 @@ RESTART_BOUND = 45
 # kept redrawing (a 1280x800 frame at 60 Hz) would use a large share of a core; 5% tells idle from
 # busy with room for a loaded host.
 IDLE_CPU_BOUND = 5.0
-
-
-
-def swipe_script(x0, x1, y, ms=240):
-    """The same swipe as a JSON touch script for `vitrine replay`."""
-    count = ms // 8
-    events = [{"t": 0, "id": 1, "phase": "down", "x": x0, "y": y}]
-    for i in range(1, count + 1):
-        events.append({"t": i * 8, "id": 1, "phase": "move", "x": x0 + (x1 - x0) * i / count, "y": y})
-    events.append({"t": count * 8 + 8, "id": 1, "phase": "up", "x": x1, "y": y})
-    return events
 
 
 def replay(binary, work, name, events):

@@ -423,18 +423,36 @@ def swipe_steps(x0, x1, y, width, height, sensor=4096, ms=240):
     return steps + [["sleep", 0.008], ["frame", [{"slot": 0, "id": -1}]], ["sleep", 0.3]]
 
 
-def screen_matches(guest, expected, label, checks, timeout=30):
-    """Waits (up to `timeout`) for the guest's screen to equal `expected`; one check line."""
+def swipe_script(x0, x1, y, ms=240):
+    """The swipe swipe_steps plays, as a JSON touch script for `vitrine replay`."""
+    count = ms // 8
+    events = [{"t": 0, "id": 1, "phase": "down", "x": x0, "y": y}]
+    for i in range(1, count + 1):
+        events.append({"t": i * 8, "id": 1, "phase": "move", "x": x0 + (x1 - x0) * i / count, "y": y})
+    events.append({"t": count * 8 + 8, "id": 1, "phase": "up", "x": x1, "y": y})
+    return events
+
+
+def screen_matches(guest, expected, label, checks, timeout=30, dump=None, poll=0.5, png=None):
+    """Waits (up to `timeout`) for the guest's screen to equal `expected`; one check line.
+    `dump` names the screendump (the label by default); `png`, when given, is where the last one
+    is also written as PNG, to look at."""
     deadline = time.time() + timeout
     while True:
-        shot = guest.screendump(label + ".ppm")
+        shot = guest.screendump((dump or label) + ".ppm")
         differing = shot.differing_pixels(expected)
         if differing == 0 or time.time() > deadline:
             break
-        time.sleep(0.5)
-    detail = f"{expected.width}x{expected.height}"
-    if differing:
+        time.sleep(poll)
+    if png:
+        shot.save_png(png)
+        log(f"screendump {os.path.relpath(png, ROOT)} ({shot.width}x{shot.height})")
+    if differing is None:
+        detail = f"screen {shot.width}x{shot.height}, expected {expected.width}x{expected.height}"
+    elif differing:
         detail = f"{differing} pixels differ, first: {shot.differing_positions(expected, 4)}"
+    else:
+        detail = f"{expected.width}x{expected.height}, pixel for pixel"
     return checks.check(label, differing == 0, detail)
 
 
