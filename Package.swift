@@ -10,10 +10,11 @@
 //   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CFreeType, CHarfBuzz, CFontconfig
 //   VitrineHeadless ← Core, System, Graphics; VitrineCalibration ← Core, System
 //   VitrineDRM ← Core, System, Udev, CDRM, CVitrineShims
-//   VitrineLibinput ← Core, System, Udev, Calibration, CLibinput, CUdev
-//   VitrineReplay ← Core, System, Calibration, CYAML (libyaml stays there)
+//   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
+//   VitrineLibinput ← Core, System, Udev, Calibration, Keys, CLibinput, CUdev
+//   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
-//   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, UI, Gestures, CVitrineShims
+//   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, UI, Scene, Runtime
 //   VitrineDesktop ← Core, CSDL2 (the preview window)
 //   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
@@ -82,6 +83,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // Keymaps and layouts from xkeyboard-config (xkb-data), for keys and the on-screen keyboard.
+        .systemLibrary(
+            name: "CXkbcommon", pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]),
         // MARK: the C targets
         // ioctl request macros and layouts Swift cannot import.
         .target(name: "CVitrineShims"),
@@ -134,6 +139,11 @@ let package = Package(
             // The calibration directory (one `<key>.env` per touch device), read by both input sources.
             name: "VitrineCalibration",
             dependencies: ["VitrineCore", "VitrineSystem"],
+            swiftSettings: swiftSettings),
+        .target(
+            // libxkbcommon: keymaps, key decoding, the on-screen keyboard's layouts, scanners' keys.
+            name: "VitrineKeys",
+            dependencies: ["CXkbcommon"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineLibinput",

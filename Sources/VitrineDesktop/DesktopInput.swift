@@ -7,6 +7,8 @@ import VitrineCore
 public final class DesktopInput: InputSource {
     public var onFrame: ((TouchFrame) -> Void)?
     public var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+    public var onKey: ((KeyEvent) -> Void)?
+    public var onScan: ((ScanEvent) -> Void)?
     /// Window pixels become points by `transform.scale`; rotation does not apply, because the
     /// window already shows the panel upright.
     public var transform: TouchTransform

@@ -28,6 +28,8 @@ public final class LibinputSource: InputSource {
 
     public var onFrame: ((TouchFrame) -> Void)?
     public var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+    public var onKey: ((KeyEvent) -> Void)?
+    public var onScan: ((ScanEvent) -> Void)?
     public var transform: TouchTransform {
         didSet { self.pointer.clamp(to: self.transform) }
     }

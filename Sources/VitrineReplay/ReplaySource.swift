@@ -28,6 +28,8 @@ public final class ReplaySource: InputSource {
 
     public var onFrame: ((TouchFrame) -> Void)?
     public var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+    public var onKey: ((KeyEvent) -> Void)?
+    public var onScan: ((ScanEvent) -> Void)?
     /// Why the calibration directory could not be read (`CalibrationStore.problems`).
     private let calibrationProblems: [VitrineError]
     /// Called once after the last sample (and the cancellations the end brings).

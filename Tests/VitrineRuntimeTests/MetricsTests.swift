@@ -25,6 +25,8 @@ struct MetricsTests {
     final class Touchscreen: InputSource {
         var onFrame: ((TouchFrame) -> Void)?
         var onDeviceEvent: ((InputDeviceEvent) -> Void)?
+        var onKey: ((KeyEvent) -> Void)?
+        var onScan: ((ScanEvent) -> Void)?
         var devices: [InputDeviceInfo] { [] }
         var transform = TouchTransform(nativeSize: PixelSize(width: 320, height: 200), rotation: .none, scale: 1)
         func start() throws(VitrineError) {}

@@ -82,6 +82,11 @@ public protocol InputSource: AnyObject {
     var onFrame: ((TouchFrame) -> Void)? { get set }
     /// Called on the loop when a device comes or goes, or something needs the user's attention.
     var onDeviceEvent: ((InputDeviceEvent) -> Void)? { get set }
+    /// Called on the loop for each key of a keyboard or keypad, decoded with the keymap (held
+    /// keys repeat, bounded); a scanner's keys never come here.
+    var onKey: ((KeyEvent) -> Void)? { get set }
+    /// Called on the loop for each code a barcode or QR scanner read.
+    var onScan: ((ScanEvent) -> Void)? { get set }
     /// The devices present now.
     var devices: [InputDeviceInfo] { get }
     /// Where touch lands; set it when the display mode or rotation changes.
