@@ -16,7 +16,10 @@ extension Runner {
                 ?? InputOpener.open(configuration, loop: self.loop, logger: Logger("input"))
             guard let input = opened else { return }
             // The scene's window, or the error page's (its 3-second hold needs touch too).
-            if let window = self.window { input.onFrame = self.touchHandler(for: window) }
+            if let window = self.window {
+                input.onFrame = self.touchHandler(for: window)
+                if self.scene != nil { self.attachKeys(input, to: window) }
+            }
             // Without this the sources' warnings went nowhere: an unreadable calibration
             // directory left the panel uncalibrated with no message. (Added and removed devices
             // the sources log themselves.)

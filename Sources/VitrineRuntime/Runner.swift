@@ -277,6 +277,7 @@ public final class Runner {
         self.errorPage = nil
         self.shownError = nil
         self.input?.onFrame = self.touchHandler(for: window)
+        if let input = self.input { self.attachKeys(input, to: window) }
         self.notifier?.status("showing the kiosk")
         (loaded.scene as? RuntimeScene)?.attach(to: self.loop) { [weak self] line in
             self?.notifier?.status(line.map { "showing the kiosk; " + $0 } ?? "showing the kiosk")
@@ -293,6 +294,8 @@ public final class Runner {
         self.scene = nil
         // Touch reaches the page: a 3-second hold shows the staff the details.
         self.input?.onFrame = self.touchHandler(for: window)
+        self.input?.onKey = nil
+        self.input?.onScan = nil
         self.notifier?.status("configuration error: \(error.message)")
     }
 

@@ -14,7 +14,7 @@ extension ConfigReader {
         for root in expression.roots where root != DataStore.itemRoot && root != DataStore.languageRoot && !names.contains(root) {
             self.error(
                 use.path,
-                "\(quoted): \(Self.quoted(root)) is not a data source (\(names.isEmpty ? "the file names none" : "data: " + names.joined(separator: ", ")))"
+                "\(quoted): \(Self.quoted(root)) is not a data source (\(Self.listedSources(names).isEmpty ? "the file names none" : "data: " + Self.listedSources(names).joined(separator: ", ")))"
                     + Misspelling.hint(for: root, among: names))
             return
         }

@@ -59,6 +59,10 @@ extension ConfigReader {
                     reader.error(path, "\"state\" is the kiosk's own state (a top-level \"state\": {…}), not a data source's name")
                     continue
                 }
+                guard member.key != SceneController.scanSource else {
+                    reader.error(path, "\"scan\" is the last barcode scan ({\"bind\": \"scan.code\"}), not a data source's name")
+                    continue
+                }
                 guard Self.isScreenID(member.key), !member.key.contains("."), member.key != DataStore.itemRoot, member.key != DataStore.languageRoot else {
                     reader.error(
                         path,
@@ -118,6 +122,9 @@ extension ConfigReader {
         return idle
     }
 
+    /// The sources a message lists: the file's and the state, not the built-in `scan`.
+    static func listedSources(_ names: [String]) -> [String] { names.filter { $0 != SceneController.scanSource } }
+
     /// Every binding against the data: the source must be one the file names; with a sample (or
     /// the live file, when there is no sample) the path must lead to a value of the right kind.
     /// Against a sample a mismatch is an error (the sample is the shape the file promises);
@@ -130,6 +137,9 @@ extension ConfigReader {
             names.append(SceneController.stateSource)
             documents[SceneController.stateSource] = (defaults, true, "state")
         }
+        // The last scan is always there: its shape is its sample.
+        names.append(SceneController.scanSource)
+        documents[SceneController.scanSource] = (.object([("code", .string("")), ("device", .string(""))]), true, "scan")
         for source in sources {
             let written = source.sample ?? source.file
             let resolved = KioskImages.resolve(written, baseDirectory: self.baseDirectory)
@@ -161,7 +171,7 @@ extension ConfigReader {
             guard names.contains(root) else {
                 self.error(
                     use.path,
-                    "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(names.isEmpty ? "the file names none: add \"data\": {\(Self.quoted(root)): \(Self.quoted(root + ".json"))}" : "data: " + names.joined(separator: ", ")))"
+                    "\(Self.quoted(use.binding.path)): no data source \(Self.quoted(root)) (\(Self.listedSources(names).isEmpty ? "the file names none: add \"data\": {\(Self.quoted(root)): \(Self.quoted(root + ".json"))}" : "data: " + Self.listedSources(names).joined(separator: ", ")))"
                         + Misspelling.hint(for: root, among: names))
                 continue
             }

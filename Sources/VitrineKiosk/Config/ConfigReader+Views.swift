@@ -7,7 +7,9 @@ import VitrineUI
 /// `width`, `height` and `id`, and the keys of its type.
 extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
-    static let viewTypes = ["vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper"]
+    static let viewTypes = [
+        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField"
+    ]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
     /// Children of one stack or grid, and rows of one list.
@@ -141,6 +143,8 @@ extension ConfigReader {
             return self.languageSwitcher(object)
         case "stepper":
             return self.stepper(object)
+        case "textField":
+            return self.textField(object)
         case "list":
             return .list(self.list(object))
         case "card":

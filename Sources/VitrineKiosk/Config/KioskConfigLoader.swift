@@ -164,6 +164,7 @@ extension ConfigReader {
             configuration.scene.languages = languages
             configuration.scene.defaultLanguage = defaultLanguage
             configuration.scene.idle = reader.readIdle(root)
+            configuration.scene.onScan = reader.readAction(root, "onScan")
             configuration.data = reader.readData(root)
         }
         if let v1 {

@@ -32,6 +32,7 @@ extension KioskConfiguration {
                 ))
         }
         if let state = self.scene.state { members.append(("state", state)) }
+        if let onScan = self.scene.onScan { members.append(("onScan", onScan.json)) }
         if let idle = self.scene.idle { members.append(("idle", .object([("after", .number(idle.after)), ("action", idle.action.json)]))) }
         members.append(("start", .string(self.scene.start)))
         if let onboarding = self.scene.onboarding { members.append(("onboarding", onboarding.json)) }

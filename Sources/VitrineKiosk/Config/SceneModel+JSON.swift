@@ -201,6 +201,13 @@ extension ViewNode {
             members = [("type", .string("spacer")), ("minLength", .number(minLength))]
         case .divider:
             members = [("type", .string("divider"))]
+        case .textField(let field):
+            members = [("type", .string("textField")), ("placeholder", field.placeholder.json), ("keyboard", .string(field.kind.rawValue))]
+            if let state = field.state { members.append(("state", .string(state))) }
+            if let length = field.maximumLength { members.append(("maxLength", .number(Double(length)))) }
+            if let autocapitalize = field.autocapitalize { members.append(("autocapitalize", .string(autocapitalize.rawValue))) }
+            if let action = field.onSubmit { members.append(("onSubmit", action.json)) }
+            if let label = field.submitLabel { members.append(("submitLabel", label.json)) }
         case .custom(let type, let properties):
             members = [("type", .string(type))]
             if case .object(let extra) = properties { members += extra }

@@ -35,6 +35,15 @@ extension Runner {
         }
     }
 
+    /// Keys go to the window's focus, scans to the scene (an error page takes neither).
+    func attachKeys(_ input: InputSource, to window: Window) {
+        input.onKey = { [weak self, weak window] key in
+            self?.lastTouchTime = self?.loop.now
+            window?.handle(key)
+        }
+        input.onScan = { [weak self] scan in (self?.scene as? ScanningScene)?.scanned(scan) }
+    }
+
     /// Starts the file when `metricsPath` is set: written now, then every interval.
     func startMetrics() {
         guard let path = self.metricsPath else { return }

@@ -38,6 +38,12 @@ public final class SceneBuilder {
     public var defaultLanguage: String?
     /// What bound values read.
     public var data: DataStore?
+    /// Writes what a text field typed to its state value (the scene's `setState`).
+    public var writeState: ((String, JSONValue) -> Void)?
+    /// Called when a field is submitted, before its action (the scene hides the keyboard).
+    public var onFieldSubmit: ((TextField) -> Void)?
+    /// The submit key's title when a field names none: `go` with an action, `done` without.
+    public var submitTitle: (_ hasAction: Bool) -> String = { $0 ? "Go" : "Done" }
     /// Logs bound images that cannot be shown (the view keeps its last picture).
     public var logger = Logger("scene")
     /// Buttons whose title changes while the split sheet shows, found while building.
@@ -241,12 +247,38 @@ public final class SceneBuilder {
             return Spacer(minLength: minLength)
         case .divider:
             return Divider(color: self.theme.separator)
+        case .textField(let model):
+            return self.textField(model, path: node.path)
         case .custom(let type, let properties):
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
                 self?.perform(action, node.path)
             }
             return try self.registry.make(type, properties: properties, context: context)
         }
+    }
+
+    private func textField(_ model: TextFieldNode, path: String) -> TextField {
+        let field = TextField(
+            kind: model.kind, placeholder: self.text(model.placeholder), maximumLength: model.maximumLength ?? TextFieldNode.defaultMaximumLength,
+            theme: self.theme)
+        if let autocapitalize = model.autocapitalize { field.autocapitalize = autocapitalize }
+        field.submitTitle = model.submitLabel.map { self.text($0) } ?? self.submitTitle(model.onSubmit != nil)
+        let action = self.action(model.onSubmit, at: path + ".onSubmit")
+        field.onSubmit = { [weak self, unowned field] in
+            self?.onFieldSubmit?(field)
+            action?()
+        }
+        if let name = model.state {
+            let read = { [unowned self] (view: View) in
+                guard let field = view as? TextField else { return }
+                let value = self.data?.sources[SceneController.stateSource]?[name]
+                field.setText(value?.stringValue ?? value.map { $0 == .null ? "" : $0.serialized(pretty: false) } ?? "")
+            }
+            read(field)
+            self.bind(field, when: true, reads: [SceneController.stateSource], read)
+            field.onChange = { [weak self] text in self?.writeState?(name, .string(text)) }
+        }
+        return field
     }
 
     /// A list's sections with every text resolved and repeated rows made from the data.

@@ -148,6 +148,8 @@ public struct SceneModel: Sendable, Equatable {
     /// The state's values at the start, after the idle reset and at `restartOnboarding` (the
     /// config's `state`, an object); nil for a scene without state.
     public var state: JSONValue?
+    /// What a barcode or QR scan does (the config's `onScan`); the code is `scan.code` to binds.
+    public var onScan: SceneAction?
 
     public init(
         screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil, languages: [String] = [], defaultLanguage: String? = nil,
@@ -167,7 +169,9 @@ public struct SceneModel: Sendable, Equatable {
     /// The screens reachable from the start and the onboarding through actions and split sheets.
     public var reachableScreens: Set<String> {
         var seen: Set<String> = []
-        var queue = [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? []) + (self.idle?.action.targets ?? [])
+        var queue =
+            [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? []) + (self.idle?.action.targets ?? [])
+            + (self.onScan?.targets ?? [])
         while let id = queue.popLast() {
             guard seen.insert(id).inserted, let screen = self.screen(id) else { continue }
             queue += screen.actions.flatMap(\.action.targets)

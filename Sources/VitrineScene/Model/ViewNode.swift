@@ -17,6 +17,7 @@ public struct ViewNode: Sendable, Equatable {
         case card(CardNode)
         case spacer(minLength: Double)
         case divider
+        case textField(TextFieldNode)
         /// A view type registered in Swift (`ViewRegistry`), with the properties the config gave.
         case custom(type: String, properties: JSONValue)
     }
@@ -58,6 +59,7 @@ public struct ViewNode: Sendable, Equatable {
             switch node.kind {
             case .button(let button): return button.action.map { [($0, node.path + ".action")] } ?? []
             case .card(let card): return card.action.map { [($0, node.path + ".action")] } ?? []
+            case .textField(let field): return field.onSubmit.map { [($0, node.path + ".onSubmit")] } ?? []
             case .list(let list):
                 return list.sections.enumerated().flatMap { s, section in
                     section.rows.enumerated().compactMap { r, row in row.action.map { ($0, node.path + ".sections[\(s)].rows[\(r)].action") } }
@@ -276,5 +278,40 @@ public struct CardNode: Sendable, Equatable {
         self.action = action
         self.imageAspectRatio = imageAspectRatio
         self.focus = focus
+    }
+}
+
+/// A text field (`{"type": "textField"}`): what it edits, what keyboard it gets, what Enter does.
+public struct TextFieldNode: Sendable, Equatable {
+    /// Shown while the field is empty.
+    public var placeholder: TextValue
+    /// The state value it edits (a name in the config's `state`); nil: it keeps its own text.
+    public var state: String?
+    public var kind: TextField.Kind
+    /// The most characters it takes (nil: 256, `TextFieldNode.defaultMaximumLength`).
+    public var maximumLength: Int?
+    /// When the on-screen keyboard's Shift comes on by itself (nil: the kind's default).
+    public var autocapitalize: TextField.Autocapitalize?
+    /// What Enter or the keyboard's submit key does (nil: it only hides the keyboard).
+    public var onSubmit: SceneAction?
+    /// The submit key's title (nil: "Go" with an `onSubmit`, "Done" without, in the language).
+    public var submitLabel: TextValue?
+
+    /// A field takes at most 256 characters unless it says otherwise: a search, a name, an
+    /// address or a booking code fits many times over, and a paste through the control socket
+    /// cannot grow a state value past what the state dump keeps small.
+    public static let defaultMaximumLength = 256
+
+    public init(
+        placeholder: TextValue = "", state: String? = nil, kind: TextField.Kind = .text, maximumLength: Int? = nil,
+        autocapitalize: TextField.Autocapitalize? = nil, onSubmit: SceneAction? = nil, submitLabel: TextValue? = nil
+    ) {
+        self.placeholder = placeholder
+        self.state = state
+        self.kind = kind
+        self.maximumLength = maximumLength
+        self.autocapitalize = autocapitalize
+        self.onSubmit = onSubmit
+        self.submitLabel = submitLabel
     }
 }

@@ -7,6 +7,7 @@ extension SceneController {
         self.lastTouch = frame.time > self.lastTouch ? frame.time : (self.window?.clock?.now ?? frame.time)
         self.wentIdle = false
         self.armIdleTimer()
+        self.touchedWhileTyping(frame)
     }
 
     /// Restarts the idle count, as a touch would (the control socket's `idle-reset`).
@@ -46,6 +47,8 @@ extension SceneController {
         self.splitSheetInFront?.show(false, animated: false)
         if self.language != self.model.defaultLanguage, let language = self.model.defaultLanguage { self.setLanguage(language) }
         self.resetState()
+        self.clearTextEntry()
+        self.clearScan()
         // A screen the idle action pushes (an attract screen) goes on the first screen, not on
         // the last visitor's: a swipe back from it must not show their page (issue 29). Nobody is
         // looking, so the way back is not animated; the push is.

@@ -20,7 +20,7 @@ extension SceneController {
             ("screen", self.frontScreenID.map(JSONValue.string) ?? .null),
             ("language", self.language.map(JSONValue.string) ?? .null),
             ("data_version", .number(Double(self.data.version))),
-            ("state", self.model.state == nil ? .null : self.data.sources[Self.stateSource] ?? .null),
+            ("state", self.model.state == nil ? .null : self.maskedState(self.data.sources[Self.stateSource] ?? .null)),
             ("idle_at_ms", self.idleDeadline.map { .number($0.milliseconds.rounded()) } ?? .null)
         ]
         let navigation = self.navigation
@@ -88,6 +88,8 @@ extension SceneController {
                     ])
                 ))
         }
+        members.append(("focus", self.focusDump))
+        members.append(("keyboard", self.keyboardDump))
         members.append(
             (
                 "events",

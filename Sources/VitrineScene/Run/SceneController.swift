@@ -54,6 +54,8 @@ public final class SceneController: Scene {
 
     private(set) var builder: SceneBuilder!
     private var root = SceneRootView()
+    /// What holds the screens, moved up while the keyboard covers the focused field.
+    var sceneRoot: View { self.root }
     /// When the last touch came (the idle count starts there), and the timer that checks it.
     var lastTouch = MonotonicTime.zero
     var idleTimer: TimerID?
@@ -61,6 +63,14 @@ public final class SceneController: Scene {
     var wentIdle = false
     /// The binds inside emitted payloads, parsed once when the scene is made (by their text).
     var payloadBinds: [String: DataBinding] = [:]
+    /// The on-screen keyboard (made for the first focused field) and how far up it is.
+    var keyboard: OnScreenKeyboard?
+    var keyboardMotion: ScrollMotion?
+    /// How far the screens move up so the focused field stays above the keyboard.
+    var keyboardLift = 0.0
+    /// The keyboard layout for a language (the kiosk's `keyboard.layouts`, read from xkb by the
+    /// runtime); US QWERTY until the runtime says otherwise.
+    public var keyboardLayout: (String?) -> KeyboardLayout = { _ in .qwerty }
 
     public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
@@ -73,9 +83,20 @@ public final class SceneController: Scene {
             self.perform(action, from: path)
         }
         self.builder.data = data
+        self.builder.writeState = { [unowned self] name, value in
+            do {
+                try self.setState(name, to: value)
+            } catch {
+                self.logger.error("\(error)")
+            }
+        }
+        self.builder.onFieldSubmit = { [unowned self] field in
+            if self.window?.focusedView === field { self.window?.focus(nil) }
+        }
         self.builder.language = self.language
         self.builder.defaultLanguage = model.defaultLanguage
         self.installState()
+        self.installScan()
         self.parsePayloadBinds()
         data.onChange = { [weak self] source in self?.dataChanged(source) }
         self.logExpressionErrors()
@@ -100,6 +121,7 @@ public final class SceneController: Scene {
         try self.build(stack: [self.model.start], onboardingPage: self.model.onboarding?.pages.first, onboardingShowing: true)
         window.root.backgroundColor = self.theme.background
         window.onTouch = { [weak self] frame in self?.touched(frame) }
+        self.attachKeys(to: window)
         self.lastTouch = window.clock?.now ?? .zero
         self.armIdleTimer()
     }
@@ -214,6 +236,7 @@ public final class SceneController: Scene {
     func setOnboardingFinished(_ finishing: Bool) { self.finishingOnboarding = finishing }
 
     func screenChanged() {
+        self.window?.focus(nil)
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
     }

@@ -43,6 +43,12 @@ public protocol ControllableScene: Scene {
     func resetIdle()
 }
 
+/// A scene that acts on what a barcode or QR scanner read: the runtime hands it every scan
+/// (`SceneController` runs the config's `onScan` and tells the control socket's subscribers).
+public protocol ScanningScene: Scene {
+    func scanned(_ scan: ScanEvent)
+}
+
 /// Something a scene tells the world: what kind of thing happened, a name (the `emit`'s name, the
 /// screen's id), a small JSON payload, and when (the frame clock's time).
 public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
@@ -58,6 +64,8 @@ public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
         /// The panel was switched off (blank) or on again (wake): the runtime's display power.
         case blank
         case wake
+        /// A barcode or QR scanner read a code (payload `{"code": …, "device": …}`).
+        case scan
     }
 
     public var kind: Kind
@@ -82,6 +90,8 @@ public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
     /// `emit purchase {"ticket":"day"}`: the journal's line.
     public var description: String {
         if case .null = self.payload { return "\(self.kind.rawValue) \(self.name)" }
+        // What a scanner read (a library card, a booking code) stays out of the journal.
+        if self.kind == .scan { return "scan from \(self.name) (\(self.payload["code"]?.stringValue?.count ?? 0) characters)" }
         return "\(self.kind.rawValue) \(self.name) \(self.payload.serialized())"
     }
 }

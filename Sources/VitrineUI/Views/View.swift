@@ -209,6 +209,26 @@ open class View {
         for subview in self.subviews { subview.layoutIfNeeded() }
     }
 
+    // MARK: - Focus (keys, keypad; Window+Focus.swift)
+
+    /// Whether Tab, the arrow keys or a tap can give this view the keyboard focus: actionable
+    /// views (buttons, rows and cards with an action) and text fields say yes.
+    open var canBecomeFocused: Bool { false }
+
+    /// A key for the focused view; true when the view used it (a text field types it), false to
+    /// let the window move focus, activate or go back with it.
+    open func handleKey(_ event: KeyEvent) -> Bool { false }
+
+    /// What Enter (or a keypad's select) does on the focused view: a button's tap. False when
+    /// the view has nothing to do.
+    open func activate() -> Bool { false }
+
+    /// The view gained or lost the focus (`isFocused` says which).
+    open func focusDidChange() {}
+
+    /// Whether the window's keyboard focus is on this view.
+    public var isFocused: Bool { self.window?.focusedView === self }
+
     // MARK: - Coordinates and hit testing
 
     /// Converts a point from the window's coordinates into this view's.

@@ -94,6 +94,23 @@ public final class Window {
     /// wakes a blanked panel presses nothing).
     public var touchFilter: ((TouchFrame) -> Bool)?
 
+    /// The view keys go to (`Window+Focus.swift`); nil when nothing is focused.
+    public internal(set) weak var focusedView: View?
+    /// Whether the focus ring shows: focus moved by keys shows it, a tap hides it (as browsers'
+    /// `:focus-visible` does).
+    public internal(set) var showsFocusRing = false
+    /// The ring drawn around the focused view while `showsFocusRing`.
+    let focusRing = FocusRingView()
+    /// Sees every key first (the scene's idle count restarts here); returning false swallows it.
+    public var keyFilter: ((KeyEvent) -> Bool)?
+    /// Escape with nothing focused that used it: the scene dismisses what is on top or goes back.
+    public var onEscape: (() -> Void)?
+    /// Called after the focus moved (the scene shows or hides the on-screen keyboard).
+    public var onFocusChange: ((View?) -> Void)?
+    /// Where the focus chain is looked for: the whole window (nil), or the view in front that
+    /// holds it (a content sheet, the onboarding), asked each time the focus moves.
+    public var focusScope: (() -> View?)?
+
     /// The clock the window's frames are timed by (nil without a frame clock).
     public var clock: Clock? { self.frameClock?.clock }
 
@@ -101,6 +118,7 @@ public final class Window {
     public func handle(_ touches: TouchFrame) {
         self.onTouch?(touches)
         if let filter = self.touchFilter, !filter(touches) { return }
+        if self.showsFocusRing, touches.contacts.contains(where: { $0.phase == .began }) { self.hideFocusRing() }
         self.arena.handle(touches)
     }
 
@@ -146,6 +164,7 @@ public final class Window {
         self.animator.step(time)
         self.onFrame?(time)
         self.root.layoutIfNeeded()
+        if self.showsFocusRing { self.placeFocusRing() }
         let damage = self.compositor.render()
         self.framesRendered += 1
         if !damage.isEmpty { self.present?(self.compositor.frame, damage) }

@@ -52,6 +52,16 @@ public final class CardView: View {
         }
     }
 
+    public override var canBecomeFocused: Bool { self.action != nil }
+
+    /// Enter on a focused card: its action, as a tap would.
+    public override func activate() -> Bool {
+        guard let action = self.action else { return false }
+        self.actionCount += 1
+        action()
+        return true
+    }
+
     private func setHighlighted(_ on: Bool) {
         self.isHighlighted = on
         self.overlay.isHidden = !on

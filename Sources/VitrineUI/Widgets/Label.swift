@@ -151,6 +151,16 @@ public final class Button: View {
         }
     }
 
+    public override var canBecomeFocused: Bool { self.isEnabled && self.action != nil }
+
+    /// Enter on a focused button: its action, as a tap would.
+    public override func activate() -> Bool {
+        guard self.isEnabled, let action = self.action else { return false }
+        self.actionCount += 1
+        action()
+        return true
+    }
+
     public var title: String {
         get { self.titleLabel.text }
         set { self.titleLabel.text = newValue }

@@ -99,6 +99,16 @@ public final class ListRowView: View {
         }
     }
 
+    public override var canBecomeFocused: Bool { self.row.action != nil }
+
+    /// Enter on a focused row: its action, as a tap would.
+    public override func activate() -> Bool {
+        guard let action = self.row.action else { return false }
+        self.actionCount += 1
+        action()
+        return true
+    }
+
     /// Shows `row` (of this view's shape) instead of the one it showed.
     func configure(with row: ListRow) {
         self.row = row

@@ -1,0 +1,122 @@
+import Testing
+import VitrineCore
+import VitrineHeadless
+import VitrineKiosk
+import VitrineRuntime
+import VitrineScene
+import VitrineUI
+
+/// Text fields and the on-screen keyboard (issue 32) through a real config, real taps and the
+/// state dump.
+@Suite("Config: text fields, the on-screen keyboard, keys")
+struct TextFieldTests {
+    static let search = #"""
+        {"version": 2, "languages": ["en", "de", "fr"],
+         "state": {"query": "", "pin": ""},
+         "idle": {"after": 30, "action": "popToRoot"},
+         "screens": {
+           "home": {"title": "Catalogue", "content": {"type": "vstack", "spacing": 16, "padding": 24, "children": [
+              {"type": "textField", "id": "query", "state": "query", "placeholder": "Title, author or subject", "onSubmit": {"push": "results"}, "submitLabel": "Search"},
+              {"type": "text", "id": "echo", "text": {"bind": "state.query"}},
+              {"type": "textField", "id": "pin", "state": "pin", "keyboard": "pin", "maxLength": 4, "placeholder": "PIN"},
+              {"type": "button", "id": "go", "title": "Go", "action": {"push": "results"}}]}},
+           "results": {"title": "Results", "content": {"type": "text", "text": {"bind": "'You searched ' + state.query"}}}}}
+        """#
+
+    /// A kiosk with the search config, and taps at keys found by name in the state dump.
+    final class Typist {
+        let scene: KioskScene
+        let run: HeadlessRunner
+        var contact = 60
+
+        init(_ config: String = TextFieldTests.search, size: PixelSize = PixelSize(width: 1280, height: 800)) throws {
+            let fixture = try ConfigFixture()
+            let loaded = try KioskConfigLoader.load(path: try fixture.write(config))
+            #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+            self.scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+            self.run = try HeadlessRunner(scene: self.scene, size: size)
+        }
+
+        var state: JSONValue { self.scene.state() }
+
+        /// Where the key named `name` is, from the state dump.
+        func keyCenter(_ name: String) throws -> Point {
+            let keys = try #require(self.state["keyboard"]?["keys"]?.arrayValue, "no keyboard in the state dump")
+            let key = try #require(keys.first { $0["name"]?.stringValue == name }, "no key \(name) in \(keys.compactMap { $0["name"]?.stringValue })")
+            let x = try #require(key["x"]?.doubleValue), y = try #require(key["y"]?.doubleValue)
+            let width = try #require(key["width"]?.doubleValue), height = try #require(key["height"]?.doubleValue)
+            return Point(x: x + width / 2, y: y + height / 2)
+        }
+
+        /// A finger down at `point`, held `seconds`, moved to `to` (if given), lifted.
+        func press(_ point: Point, hold seconds: Double = 0.05, to: Point? = nil) {
+            self.contact += 1
+            let id = self.contact
+            func frame(_ phase: TouchContact.Phase, _ at: Point) -> TouchFrame {
+                TouchFrame(timestamp: UInt64(self.run.loop.now.microseconds), contacts: [TouchContact(id: id, phase: phase, x: at.x, y: at.y)], device: "test")
+            }
+            self.run.touch(frame(.began, point))
+            self.run.advance(seconds)
+            if let to {
+                self.run.touch(frame(.moved, to))
+                self.run.advance(0.05)
+            }
+            self.run.touch(frame(.ended, to ?? point))
+            self.run.advance(0.05)
+        }
+
+        func tapKey(_ name: String) throws { self.press(try self.keyCenter(name)) }
+
+        /// Types `text` key by key: capitals with Shift (unless it is on), digits from the
+        /// symbols page, a space with the space bar.
+        func type(_ text: String) throws {
+            for character in text {
+                let key = String(character)
+                if character == " " {
+                    try self.tapKey("space")
+                } else if character.isNumber && character.isASCII {
+                    if self.state["keyboard"]?["page"]?.stringValue == "letters" { try self.tapKey("page:symbols") }
+                    try self.tapKey(key)
+                } else {
+                    if self.state["keyboard"]?["page"]?.stringValue != "letters" { try self.tapKey("page:letters") }
+                    let shifted = self.state["keyboard"]?["shift"]?.stringValue != "off"
+                    if character.isUppercase != shifted { try self.tapKey("shift") }
+                    try self.tapKey(key)
+                }
+            }
+        }
+    }
+
+    @Test("keys tapped where the state dump says they are type into the field and its state value; submit pushes and hides the keyboard")
+    func typeOnScreenKeys() throws {
+        let typist = try Typist()
+        _ = try typist.scene.control("tap", arguments: .object([("id", .string("query"))]))
+        typist.run.advance(1)
+        #expect(typist.state["keyboard"]?["shown"] == .bool(true))
+        #expect(typist.state["keyboard"]?["shift"] == .string("once"), "a sentence starts with a capital")
+        try typist.type("Hello World 42")
+        #expect(typist.state["state"]?["query"] == .string("Hello World 42"))
+        #expect(typist.state["focus"]?["text"] == .string("Hello World 42"))
+        #expect(StateTests.labels(in: typist.run.window.root)["echo"] == "Hello World 42")
+        try typist.tapKey("backspace")
+        #expect(typist.state["state"]?["query"] == .string("Hello World 4"))
+        try typist.tapKey("submit")
+        typist.run.advance(1)
+        #expect(typist.state["screen"] == .string("results"))
+        #expect(typist.state["keyboard"]?["shown"] == .bool(false))
+        #expect(typist.state["focus"] == .null)
+    }
+
+    @Test("a tap on the field brings the keyboard; its keys type into the field and the state")
+    func typeOnScreen() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(Self.search)
+        let loaded = try KioskConfigLoader.load(path: path)
+        #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
+        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
+        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 1280, height: 800))
+        _ = try scene.control("tap", arguments: .object([("id", .string("query"))]))
+        run.advance(1)
+        try run.writeScreenshot(to: "/tmp/kb-en.png")
+    }
+}
