@@ -36,6 +36,14 @@ struct StateTests {
            "thanks": {"title": "Thank you", "content": {"type": "text", "id": "bought", "text": {"bind": "'Bought ' + state.count + ' for ' + fixed(fares[state.route].price * state.count, 2)"}}}}}
         """#
 
+    /// The frontmost view identified `id` under `view`.
+    static func view(_ id: String, in view: View) -> View? {
+        for child in view.subviews.reversed() {
+            if let found = Self.view(id, in: child) { return found }
+        }
+        return view.identifier == id ? view : nil
+    }
+
     static func labels(in view: View) -> [String: String] {
         var texts: [String: String] = [:]
         if let label = view as? Label, !label.isHidden, let id = label.identifier { texts[id] = label.text }

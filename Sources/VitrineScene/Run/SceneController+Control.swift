@@ -2,7 +2,7 @@ import VitrineCore
 import VitrineUI
 
 extension SceneController: ControllableScene {
-    public var controlCommands: [String] { ["navigate", "tap", "set", "idle-reset", "language"] }
+    public var controlCommands: [String] { ["navigate", "tap", "set", "idle-reset", "language", "type", "key", "scan"] }
 
     /// How long a `tap` holds its finger down: a quick tap (a tap recognizer's limit is far above).
     public static let tapDuration = Nanoseconds.milliseconds(40)
@@ -17,7 +17,12 @@ extension SceneController: ControllableScene {
     ///   window's touch handling (a blank panel wakes and the tap presses nothing);
     /// - `set` `{"path": "menu.coffee.price", "value": …}`: one value of the data;
     /// - `idle-reset`: as if the panel had been touched;
-    /// - `language` `{"language": "de"}`.
+    /// - `language` `{"language": "de"}`;
+    /// - `type` `{"text": "Hafenstraße 5", "id": field}`: text into the focused field (or the field
+    ///   `id`, focused first), as keys would type it; the reply counts what went in, never echoes it;
+    /// - `key` `{"key": "tab"}` (`enter`, `escape`, `backspace`, `delete`, `left`, `right`, `up`,
+    ///   `down`, `home`, `end`, `shift-tab`): a key, as a keyboard's would be;
+    /// - `scan` `{"code": "9780141036144"}`: as if a scanner had read it.
     public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
         switch command {
         case "navigate":
@@ -79,6 +84,19 @@ extension SceneController: ControllableScene {
             }
             self.setLanguage(language)
             return .object([("language", .string(language))])
+        case "type":
+            return try self.typeText(arguments)
+        case "key":
+            return try self.pressKey(arguments)
+        case "scan":
+            guard let code = arguments["code"]?.stringValue, !code.isEmpty else {
+                throw VitrineError(.invalidArgument, "scan: \"code\" must be the text a scanner read")
+            }
+            guard code.count <= Self.longestScan else {
+                throw VitrineError(.invalidArgument, "scan: the code has \(code.count) characters; a scan is at most \(Self.longestScan)")
+            }
+            self.scanned(ScanEvent(code: code, device: arguments["device"]?.stringValue ?? "control", timestamp: UInt64(max(0, self.now.microseconds))))
+            return .object([("characters", .number(Double(code.count)))])
         default:
             throw VitrineError(.invalidArgument, "unknown command \(QuotedValue.quoted(command))")
         }

@@ -17,6 +17,7 @@ extension SceneController {
     static let keyboardOvershootRoom = 48.0
 
     func attachKeys(to window: Window) {
+        window.setFocusRingColors(self.theme.tint, gap: self.theme.background)
         window.onFocusChange = { [weak self] view in self?.focusChanged(to: view) }
         window.onEscape = { [weak self] in self?.escape() }
         window.keyFilter = { [weak self] key in

@@ -132,11 +132,11 @@ public final class OnScreenKeyboard: View {
         for cap in self.caps { cap.removeFromSuperview() }
         self.caps = self.plan.rows.flatMap { $0 }.map { key in
             let (caption, icon) = self.caption(for: key)
-            let function = !key.isCharacter || self.plan.isPad && key.name == "hide"
+            let function = !key.isCharacter && key.role != .space
             let submit = key.role == .submit
             let cap = KeyCapView(
                 key: key, caption: caption, isIcon: icon,
-                fill: submit ? self.theme.tint : (function && !self.plan.isPad ? self.colors.functionKey : self.colors.key),
+                fill: submit ? self.theme.tint : (function ? self.colors.functionKey : self.colors.key),
                 pressedFill: submit ? self.theme.tint.interpolated(to: .black, fraction: 0.25) : self.colors.pressed,
                 textColor: submit ? self.theme.onTint : self.colors.label, fontFamily: self.theme.fontFamily,
                 pointSize: icon ? 26 : (key.isCharacter ? (self.plan.isPad ? 28 : 24) : 17))

@@ -148,9 +148,7 @@ public final class TextField: View {
     public override func draw(in canvas: Canvas) {
         let focused = self.isFocused
         let width = focused ? 2.0 : 1.0
-        canvas.stroke(
-            self.bounds.insetBy(dx: width / 2, dy: width / 2), cornerRadii: CornerRadii(all: 10 - width / 2), lineWidth: width,
-            color: focused ? self.theme.tint : self.theme.separator)
+        canvas.stroke(self.bounds, cornerRadii: CornerRadii(all: 10), lineWidth: width, color: focused ? self.theme.tint : self.theme.separator)
     }
 
     // MARK: - Keys

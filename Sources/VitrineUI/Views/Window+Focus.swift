@@ -72,6 +72,12 @@ extension Window {
         if previous !== view { self.onFocusChange?(view) }
     }
 
+    /// The ring's colours: the theme's tint, and its background for the band inside.
+    public func setFocusRingColors(_ color: Color, gap: Color) {
+        self.focusRing.color = color
+        self.focusRing.gapColor = gap
+    }
+
     /// Hides the ring (a touch came); the focus stays.
     func hideFocusRing() {
         self.showsFocusRing = false
