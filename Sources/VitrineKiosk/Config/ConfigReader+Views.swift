@@ -211,7 +211,25 @@ extension ConfigReader {
             }
             if !hasSections { self.error(object.path(of: "rows"), "missing: a list needs \"rows\" or \"sections\"") }
         }
-        return ListNode(sections: sections)
+        var filter: ListNode.Filter?
+        if object.members.contains(where: { $0.key == "filter" }) {
+            self.object(object.take("filter") ?? .null, at: object.path(of: "filter")) { reader, spec in
+                var text: TextValue = ""
+                reader.readText(spec, "text", into: &text, required: true)
+                var fields: [String] = ["title", "subtitle"]
+                reader.read(spec, "fields", into: &fields)
+                var chosen: [ListNode.Filter.Field] = []
+                for field in fields {
+                    if let known = ListNode.Filter.Field(rawValue: field) {
+                        chosen.append(known)
+                    } else {
+                        reader.error(spec.path(of: "fields"), "\(Self.quoted(field)) is not a row's text (title, subtitle, trailing)")
+                    }
+                }
+                filter = ListNode.Filter(text: text, fields: chosen.isEmpty ? [.title, .subtitle] : chosen)
+            }
+        }
+        return ListNode(sections: sections, filter: filter)
     }
 
     /// A section's `rows`: an array of rows, or `{"repeat": path, "row": template}` for one row per

@@ -191,6 +191,9 @@ extension ViewNode {
                         })
                 )
             ]
+            if let filter = list.filter {
+                members.append(("filter", .object([("text", filter.text.json), ("fields", .array(filter.fields.map { .string($0.rawValue) }))])))
+            }
         case .card(let card):
             members = [("type", .string("card")), ("title", card.title.json)]
             if let subtitle = card.subtitle { members.append(("subtitle", subtitle.json)) }

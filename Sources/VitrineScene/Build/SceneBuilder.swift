@@ -210,12 +210,14 @@ public final class SceneBuilder {
             return button
         case .list(let list):
             let view = ListView(sections: try self.sections(list, path: node.path), theme: self.theme)
-            let bound = list.sections.contains { section in
-                section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
-                    || section.rows.contains { row in
-                        row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil
-                    }
-            }
+            let bound =
+                list.filter?.text.binding != nil
+                || list.sections.contains { section in
+                    section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
+                        || section.rows.contains { row in
+                            row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil
+                        }
+                }
             self.bind(view, when: bound) { [unowned self] view in
                 do {
                     (view as? ListView)?.setSections(try self.sections(list, path: node.path))
@@ -299,9 +301,29 @@ public final class SceneBuilder {
                     rows.append(try self.row(repeating.row, path: path + ".sections[\(s)].rows[\(repeating.source.path)[\(index)]]", item: item))
                 }
             }
+            if let filter = list.filter { rows = self.filtered(rows, by: filter) }
             sections.append(ListSection(header: section.header.map { self.text($0) }, footer: section.footer.map { self.text($0) }, rows: rows))
         }
         return sections
+    }
+
+    /// The rows whose `fields` hold every word of the filter's text (case and accents ignored);
+    /// all of them while the text is empty.
+    private func filtered(_ rows: [ListRow], by filter: ListNode.Filter) -> [ListRow] {
+        let query = TextFolding.fold(self.text(filter.text))
+        let words = query.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard !words.isEmpty else { return rows }
+        return rows.filter { row in
+            var text = ""
+            for field in filter.fields {
+                switch field {
+                case .title: text += row.title
+                case .subtitle: text += "\n" + (row.subtitle ?? "")
+                case .trailing: text += "\n" + (row.trailing ?? "")
+                }
+            }
+            return TextFolding.matches(TextFolding.fold(text), words: words)
+        }
     }
 
     /// Repeated rows shown at most. A list makes views only for the rows in view (`ListView`),

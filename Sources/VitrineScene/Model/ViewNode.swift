@@ -255,8 +255,29 @@ public struct ListNode: Sendable, Equatable {
         }
     }
 
+    /// Shows only the rows whose texts contain what a text (a state value the visitor types)
+    /// says: `{"text": {"bind": "state.query"}, "fields": ["title", "subtitle"]}`.
+    public struct Filter: Sendable, Equatable {
+        public enum Field: String, Sendable, Equatable, CaseIterable {
+            case title
+            case subtitle
+            case trailing
+        }
+        public var text: TextValue
+        public var fields: [Field]
+        public init(text: TextValue, fields: [Field] = [.title, .subtitle]) {
+            self.text = text
+            self.fields = fields
+        }
+    }
+
     public var sections: [Section]
-    public init(sections: [Section]) { self.sections = sections }
+    /// Rows not matching it are left out (every word of its text, case and accents ignored).
+    public var filter: Filter?
+    public init(sections: [Section], filter: Filter? = nil) {
+        self.sections = sections
+        self.filter = filter
+    }
 }
 
 public struct CardNode: Sendable, Equatable {
