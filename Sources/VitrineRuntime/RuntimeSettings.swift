@@ -6,6 +6,16 @@ import VitrineUI
 public struct InputSettings: Sendable, Equatable {
     public var seat = InputConfiguration.defaultSeat
     public var calibrationDirectory = CalibrationStore.defaultDirectory
+    /// The keymap keyboards on the panel are decoded with: an xkb layout, `de` or
+    /// `de(nodeadkeys)` (the config's `keyboard.hardware`; empty: the on-screen keyboard's
+    /// layout for the default language, else `us`).
+    public var keymap = ""
+    /// Devices that are barcode or QR scanners: a name as `vitrine list-inputs` shows it, or
+    /// `vvvv:pppp` (USB vendor and product, hexadecimal) — `keyboard.scanners`.
+    public var scanners: [String] = []
+    /// Whether a keyboard that types a burst faster than a person can, ended by Enter, is taken
+    /// for a scanner (`keyboard.detectScanners`, on unless set false).
+    public var detectScanners = true
     public init() {}
 }
 

@@ -21,6 +21,16 @@ extension KioskConfiguration {
             members.append(("languages", .array(self.scene.languages.map(JSONValue.string))))
             if let language = self.scene.defaultLanguage { members.append(("defaultLanguage", .string(language))) }
         }
+        if !self.keyboardLayouts.isEmpty || !self.input.keymap.isEmpty || !self.input.scanners.isEmpty || !self.input.detectScanners {
+            var keyboard: [(key: String, value: JSONValue)] = []
+            if !self.keyboardLayouts.isEmpty {
+                keyboard.append(("layouts", .object(self.keyboardLayouts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+            }
+            if !self.input.keymap.isEmpty { keyboard.append(("hardware", .string(self.input.keymap))) }
+            if !self.input.scanners.isEmpty { keyboard.append(("scanners", .array(self.input.scanners.map(JSONValue.string)))) }
+            if !self.input.detectScanners { keyboard.append(("detectScanners", .bool(false))) }
+            members.append(("keyboard", .object(keyboard)))
+        }
         if !self.data.isEmpty {
             members.append(
                 (

@@ -20,6 +20,9 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var scene: SceneModel
     /// The JSON files bound views read (`data`), by source name.
     public var data: [DataSourceFile] = []
+    /// The on-screen keyboard's xkb layout for each language (`keyboard.layouts`): `{"de": "de"}`.
+    /// A language without one gets the layout named as the language when xkb has it, else `us`.
+    public var keyboardLayouts: [String: String] = [:]
 
     public init(scene: SceneModel = SceneModel(screens: [])) {
         self.scene = scene
