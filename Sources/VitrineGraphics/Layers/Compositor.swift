@@ -86,6 +86,12 @@ public final class Compositor {
         var current: [UInt64: PaintRecord] = [:]
         var changedBelow: [Region] = []  // changedBelow[i]: damage from items before i
         var running = damage
+        // A layer that appears or goes (a caret's blink, a key's popup) moves every later layer's
+        // index in the paint list without changing what is drawn over what: records are compared
+        // by their order among the layers painted in both frames, so only that layer is damaged
+        // (a blinking caret had damaged the whole keyboard drawn after it).
+        let oldRanks = self.ranksOfLayersStillPainted(items)
+        var rank = 0
         for (order, item) in items.enumerated() {
             changedBelow.append(running)
             let record = PaintRecord(
@@ -93,7 +99,11 @@ public final class Compositor {
                 opacity: item.opacity, backingVersion: item.layer.backingVersion, backdropIntensity: item.backdrop?.intensity, order: order)
             let id = item.layer.serial
             current[id] = record
-            if let old = self.records[id] {
+            if var old = self.records[id], let oldRank = oldRanks[id] {
+                var record = record
+                old.order = oldRank
+                record.order = rank
+                rank += 1
                 if old.differsOnlyInClip(from: record) {
                     // Same picture at the same place, cut differently (a pane shrinking under a
                     // split sheet clips every layer in it anew each frame): only the pixels it
@@ -123,6 +133,23 @@ public final class Compositor {
             }
         }
         return damage
+    }
+
+    /// Each layer painted last frame and again now, by serial: its place among those layers in
+    /// last frame's paint order.
+    private func ranksOfLayersStillPainted(_ items: [PaintItem]) -> [UInt64: Int] {
+        var byOrder = [UInt64?](repeating: nil, count: self.records.count)
+        for item in items {
+            let id = item.layer.serial
+            if let old = self.records[id], old.order < byOrder.count { byOrder[old.order] = id }
+        }
+        var ranks: [UInt64: Int] = [:]
+        ranks.reserveCapacity(items.count)
+        for id in byOrder {
+            guard let id else { continue }
+            ranks[id] = ranks.count
+        }
+        return ranks
     }
 
     // MARK: - Backings
