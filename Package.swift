@@ -143,7 +143,7 @@ let package = Package(
         .target(
             // libxkbcommon: keymaps, key decoding, the on-screen keyboard's layouts, scanners' keys.
             name: "VitrineKeys",
-            dependencies: ["CXkbcommon"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CXkbcommon"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineLibinput",
@@ -232,8 +232,8 @@ let package = Package(
         .testTarget(
             name: "VitrineInputTests",
             dependencies: [
-                "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore", "VitrineHeadless",
-                "VitrineUI"
+                "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKeys", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore",
+                "VitrineHeadless", "VitrineUI"
             ],
             exclude: ["Recordings"]),
         .testTarget(
