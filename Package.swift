@@ -147,7 +147,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineLibinput",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "CLibinput", "CUdev"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "VitrineKeys", "CLibinput", "CUdev"],
             swiftSettings: swiftSettings),
         .target(
             // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
