@@ -150,9 +150,9 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "VitrineKeys", "CLibinput", "CUdev"],
             swiftSettings: swiftSettings),
         .target(
-            // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
+            // The deterministic twin of libinput: `libinput record` files (touch and keyboards) and JSON touch scripts.
             name: "VitrineReplay",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
             // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
