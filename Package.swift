@@ -160,7 +160,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineGestures", "CVitrineShims"
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineKeys", "VitrineUI", "VitrineGestures", "CVitrineShims"
             ],
             swiftSettings: swiftSettings),
         .target(
