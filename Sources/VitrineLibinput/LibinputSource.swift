@@ -162,14 +162,13 @@ public final class LibinputSource: InputSource {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let (info, reports) = LibinputDevice.describeAndCalibrate(device, calibrations: self.calibrations)
             self.tracked[key] = TrackedDevice(device: device, info: info, table: TouchContactTable(device: info.name))
-            var summary = info.summary
-            if info.capabilities.contains(.keyboard) {
-                self.keyboards.add(Self.keyboardID(key), name: info.name, vendor: info.vendor, product: info.product)
-                if self.keyboards.isConfiguredScanner(name: info.name, vendor: info.vendor, product: info.product) { summary += ", scanner (configured)" }
-            }
-            self.logger.info("input device added: \(info.name) (\(info.node)): \(summary)")
+            let keyboard = info.capabilities.contains(.keyboard)
+            let scanner = keyboard && self.keyboards.isConfiguredScanner(name: info.name, vendor: info.vendor, product: info.product)
+            self.logger.info("input device added: \(info.name) (\(info.node)): \(info.summary)\(scanner ? ", scanner (configured)" : "")")
             self.onDeviceEvent?(.added(info))
             for report in reports { self.onDeviceEvent?(report) }
+            // After `.added`: a keymap problem (said when the first keyboard comes) follows it.
+            if keyboard { self.keyboards.add(Self.keyboardID(key), name: info.name, vendor: info.vendor, product: info.product) }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard var entry = self.tracked.removeValue(forKey: key) else { return }
             let now = UInt64(max(0, self.loop.now.microseconds))
