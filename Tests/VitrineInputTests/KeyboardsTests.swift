@@ -72,8 +72,10 @@ struct KeyboardsTests {
         seat.keyboards.add(1, name: "AT keyboard", vendor: 1, product: 1)
         seat.key(EvdevKeys.space, true)
         seat.advance(ms: 60_000)
-        #expect(seat.keys.count == 1 + 250)
-        #expect(seat.keys.last?.timestamp == 10_000_000 + 660_000 + 249 * 40_000)
+        // The press at 10 s, the first repeat 660 ms later, the 250th 249 × 40 ms after that.
+        let lastRepeat: UInt64 = 10_000_000 + 660_000 + 249 * 40_000
+        #expect(seat.keys.count == 251)
+        #expect(seat.keys.last?.timestamp == lastRepeat)
         #expect(seat.log.messages == ["key held for 10 s on AT keyboard; repeat stopped"])
         #expect(seat.loop.nextDeadline == nil)
     }
