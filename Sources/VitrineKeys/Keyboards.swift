@@ -187,7 +187,9 @@ public final class Keyboards {
         device.flushTimer = nil
         device.flushDeadline = deadline
         if let deadline {
-            device.flushTimer = self.clock.schedule(at: MonotonicTime(microseconds: Int64(clamping: deadline))) { [weak self] in
+            // Clamped where microseconds would overflow nanoseconds (292 years of uptime).
+            let time = MonotonicTime(microseconds: Int64(min(deadline, UInt64(Int64.max / 1_000))))
+            device.flushTimer = self.clock.schedule(at: time) { [weak self] in
                 self?.flushDue(id, deadline: deadline)
             }
         }

@@ -84,8 +84,8 @@ public struct ScanClassifier {
     public var deadline: UInt64? {
         guard let last = self.last else { return nil }
         switch self.state {
-        case .run(_, let held, _) where !held.isEmpty: return last + Self.burstGap + 1
-        case .buffering, .ignoring: return last + Self.scannerGap + 1
+        case .run(_, let held, _) where !held.isEmpty: return Self.after(last, Self.burstGap)
+        case .buffering, .ignoring: return Self.after(last, Self.scannerGap)
         default: return nil
         }
     }
@@ -94,7 +94,7 @@ public struct ScanClassifier {
     /// returns what is let out now.
     public mutating func handle(_ key: KeyEvent) -> [Output] {
         var out = self.flush(at: key.timestamp)
-        let within = self.last.map { key.timestamp <= $0 + Self.burstGap } ?? false
+        let within = self.last.map { key.timestamp < Self.after($0, Self.burstGap) } ?? false
         defer { self.last = max(self.last ?? 0, key.timestamp) }
         switch self.state {
         case .ignoring:
@@ -165,6 +165,11 @@ public struct ScanClassifier {
             break
         }
         self.state = .idle
+    }
+
+    /// The first time more than `gap` after `time`; saturating, so no timestamp can trap.
+    private static func after(_ time: UInt64, _ gap: UInt64) -> UInt64 {
+        time > UInt64.max - gap - 1 ? UInt64.max : time + gap + 1
     }
 
     /// A scanner's key: text is buffered, Enter ends the scan, anything else means nothing.
