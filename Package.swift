@@ -143,16 +143,16 @@ let package = Package(
         .target(
             // libxkbcommon: keymaps, key decoding, the on-screen keyboard's layouts, scanners' keys.
             name: "VitrineKeys",
-            dependencies: ["CXkbcommon"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CXkbcommon"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineLibinput",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "CLibinput", "CUdev"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineUdev", "VitrineCalibration", "VitrineKeys", "CLibinput", "CUdev"],
             swiftSettings: swiftSettings),
         .target(
-            // The deterministic twin of libinput: `libinput record` files and JSON touch scripts.
+            // The deterministic twin of libinput: `libinput record` files (touch and keyboards) and JSON touch scripts.
             name: "VitrineReplay",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "CYAML"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
             // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
@@ -160,7 +160,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineUI", "VitrineGestures", "CVitrineShims"
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineKeys", "VitrineUI", "VitrineGestures", "CVitrineShims"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -232,8 +232,8 @@ let package = Package(
         .testTarget(
             name: "VitrineInputTests",
             dependencies: [
-                "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore", "VitrineHeadless",
-                "VitrineUI"
+                "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKeys", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore",
+                "VitrineHeadless", "VitrineUI"
             ],
             exclude: ["Recordings"]),
         .testTarget(

@@ -46,7 +46,7 @@ done
 # 1. The compiler (amd64) and the sysroot (arm64 files it compiles and links against).
 scripts/debian13.sh --setup-only
 headers="libc6-dev,libgcc-14-dev,libstdc++-14-dev,libdrm-dev,libinput-dev,libudev-dev,libpixman-1-dev,libfreetype-dev"
-headers="$headers,libharfbuzz-dev,libfontconfig-dev,libpng-dev,libjpeg62-turbo-dev,libturbojpeg0-dev,libyaml-dev,libsdl2-dev"
+headers="$headers,libharfbuzz-dev,libfontconfig-dev,libpng-dev,libjpeg62-turbo-dev,libturbojpeg0-dev,libyaml-dev,libxkbcommon-dev,libsdl2-dev"
 if [ ! -e "$sysroot/usr/libexec/swift/lib/swift_static/linux/static-stdlib-args.lnk" ]; then
   say "making the arm64 sysroot in $sysroot"
   rm -rf "$sysroot.tmp"
@@ -84,7 +84,7 @@ say "built $out/vitrine: $(file -b "$out/vitrine" | cut -d, -f1-2)"
 # 2. The package, in the compiler's root with arm64 as a foreign architecture.
 in_compiler() { chroot_run "$compiler" "$1"; }
 runtime="libc6 libgcc-s1 libstdc++6 libdrm2 libinput10 libudev1 libpixman-1-0 libfreetype6 libharfbuzz0b libfontconfig1"
-runtime="$runtime libpng16-16t64 libjpeg62-turbo libturbojpeg0 libyaml-0-2"
+runtime="$runtime libpng16-16t64 libjpeg62-turbo libturbojpeg0 libyaml-0-2 libxkbcommon0"
 if ! in_compiler "dpkg --print-foreign-architectures | grep -qx arm64 && dpkg -s binutils-aarch64-linux-gnu lintian libinput10:arm64 >/dev/null 2>&1"; then
   say "adding arm64 to the compiler's root (its runtime libraries, for dpkg-shlibdeps)"
   in_compiler "dpkg --add-architecture arm64 && apt-get update -q && apt-get install -y -q --no-install-recommends \

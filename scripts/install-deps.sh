@@ -6,7 +6,8 @@
 #   scripts/install-deps.sh            build and run (libraries found by pkg-config, fonts: Inter
 #                                      (the default UI face), DejaVu (its fallback),
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
-#                                      the icons of buttons and bars)
+#                                      the icons of buttons and bars; xkb-data, the keyboard
+#                                      layouts, and libx11-data, the compose tables for dead keys)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
 #                                      and arm64 need (kernel, QEMU and qemu-user, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
@@ -21,7 +22,7 @@ packages=(
   pkg-config
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-  libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev
+  libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev libxkbcommon-dev xkb-data libx11-data
   fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
   libsdl2-dev
 )

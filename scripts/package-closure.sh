@@ -4,7 +4,9 @@
 # [/var/cache/vitrine-ci/trixie-minimal], made again when missing: about 20 s). Prints the
 # packages and their installed size, with and without Recommends, and fails if any X11, Wayland
 # or SDL library is among them: a panel never opens a window (issue 30; the preview loads SDL
-# only when it runs).
+# only when it runs). libxkbcommon0 and libx11-data are not window-system libraries here: the
+# panel decodes its keyboards and scanners with libxkbcommon and composes dead keys with
+# libX11's compose tables (data only), so they are expected (issue 32).
 #
 #   scripts/package-closure.sh DEB [EXTRA_PACKAGE...]   (extra packages: to measure what they add)
 set -euo pipefail
@@ -30,7 +32,7 @@ for mode in "with Recommends" "without Recommends"; do
   count=$(grep -c . <<<"$packages" || true)
   # shellcheck disable=SC2086
   kib=$(chroot "$root" apt-cache show --no-all-versions $packages | awk '/^Installed-Size:/{s+=$2} END{print s+0}')
-  desktop=$(grep -E '^(libx11|libxcb|libxkbcommon|libwayland|libdecor|libsdl2)' <<<"$packages" | tr '\n' ' ' || true)
+  desktop=$(grep -E '^(libx11-[0-9]|libx11-xcb|libxcb|libxkbcommon-x11|libwayland|libdecor|libsdl2)' <<<"$packages" | tr '\n' ' ' || true)
   echo "package-closure: $(basename "$deb") ${*:++ $* }$mode on a minimal Debian 13: $count packages, $((kib / 1024)) MB installed"
   if [ -n "$desktop" ] && [ $# -eq 0 ]; then
     echo "package-closure: FAIL: it pulls desktop libraries onto a panel: $desktop" >&2

@@ -1,6 +1,7 @@
 import CLibinput
 import VitrineCalibration
 import VitrineCore
+import VitrineKeys
 import VitrineUdev
 
 /// Touch from libinput on a seat (udev backend): the `InputSource` of a real panel.
@@ -14,6 +15,11 @@ import VitrineUdev
 /// `TouchContact.pointerID`, down while the left button is. When a device goes away its contacts
 /// are cancelled (libinput already does this when it suspends the device; any left are cancelled
 /// here), so nothing stays stuck.
+///
+/// Keyboards on the seat (keypads, barcode scanners; hotplugged ones too) go through `Keyboards`:
+/// each keyboard's keys are decoded with the configured keymap, scans are told from typing, and
+/// held keys repeat (libinput makes no repeats). A keyboard unplugged mid-word leaves no key
+/// repeating and no scan half-read.
 public final class LibinputSource: InputSource {
     /// The seat libinput serves when nothing else is configured (udev `ID_SEAT` default).
     public static let defaultSeat = "seat0"
@@ -42,14 +48,18 @@ public final class LibinputSource: InputSource {
     private var watch: WatchID?
     private var tracked: [UInt: TrackedDevice] = [:]
     private var pointer: PointerContact
+    private let keyboards: Keyboards
     private var started = false
 
     /// Creates the libinput context for `seat`; nothing is opened before `start()`.
     /// - Parameters:
     ///   - calibrations: the calibration directory, read already (`CalibrationStore.load`).
-    public init(seat: String = defaultSeat, transform: TouchTransform, calibrations: CalibrationStore, loop: EventLoop, logger: Logger = Logger("input"))
-        throws(VitrineError)
-    {
+    ///   - keymap: the layout keyboards type with (compiled when the first keyboard appears).
+    ///   - scanners: the keyboards that are barcode scanners whatever their timing.
+    public init(
+        seat: String = defaultSeat, transform: TouchTransform, calibrations: CalibrationStore, keymap: KeymapNames = KeymapNames(),
+        scanners: [ScannerMatch] = [], loop: EventLoop, logger: Logger = Logger("input")
+    ) throws(VitrineError) {
         let udev = try UdevContext()
         self.context = try LibinputContext(udev: udev, logger: logger)
         self.seat = seat
@@ -58,7 +68,13 @@ public final class LibinputSource: InputSource {
         self.loop = loop
         self.logger = logger
         self.pointer = PointerContact(transform: transform)
+        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, clock: loop, logger: logger)
         self.context.access.onOpenFailure = { [weak self] path, error in self?.openFailed(path, error) }
+        self.keyboards.onKey = { [weak self] in self?.onKey?($0) }
+        self.keyboards.onScan = { [weak self] in self?.onScan?($0) }
+        self.keyboards.onDeviceEvent = { [weak self] in self?.onDeviceEvent?($0) }
+        // A key already in libinput's queue counts before a scanner's pause or a repeat is judged.
+        self.keyboards.beforeTimer = { [weak self] in self?.dispatch() }
     }
 
     deinit {
@@ -146,14 +162,19 @@ public final class LibinputSource: InputSource {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let (info, reports) = LibinputDevice.describeAndCalibrate(device, calibrations: self.calibrations)
             self.tracked[key] = TrackedDevice(device: device, info: info, table: TouchContactTable(device: info.name))
-            self.logger.info("input device added: \(info.name) (\(info.node)): \(info.summary)")
+            let keyboard = info.capabilities.contains(.keyboard)
+            let scanner = keyboard && self.keyboards.isConfiguredScanner(name: info.name, vendor: info.vendor, product: info.product)
+            self.logger.info("input device added: \(info.name) (\(info.node)): \(info.summary)\(scanner ? ", scanner (configured)" : "")")
             self.onDeviceEvent?(.added(info))
             for report in reports { self.onDeviceEvent?(report) }
+            // After `.added`: a keymap problem (said when the first keyboard comes) follows it.
+            if keyboard { self.keyboards.add(Self.keyboardID(key), name: info.name, vendor: info.vendor, product: info.product) }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard var entry = self.tracked.removeValue(forKey: key) else { return }
             let now = UInt64(max(0, self.loop.now.microseconds))
             if let frame = entry.table.cancelAll(timestamp: now) { self.onFrame?(frame) }
             if let frame = self.pointer.cancel(ifFrom: key, device: entry.info.name, timestamp: now) { self.onFrame?(frame) }
+            self.keyboards.remove(Self.keyboardID(key))
             self.logger.info("input device removed: \(entry.info.name) (\(entry.info.node))")
             self.onDeviceEvent?(.removed(entry.info))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
@@ -162,10 +183,19 @@ public final class LibinputSource: InputSource {
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
             guard let name = self.tracked[key]?.info.name, let pointerEvent = libinput_event_get_pointer_event(event) else { return }
             if let frame = self.pointer.handle(type, pointerEvent, device: key, name: name, transform: self.transform) { self.onFrame?(frame) }
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard let keyEvent = libinput_event_get_keyboard_event(event) else { return }
+            self.keyboards.key(
+                Self.keyboardID(key), code: libinput_event_keyboard_get_key(keyEvent),
+                pressed: libinput_event_keyboard_get_key_state(keyEvent) == LIBINPUT_KEY_STATE_PRESSED,
+                timestamp: libinput_event_keyboard_get_time_usec(keyEvent))
         default:
             break
         }
     }
+
+    /// The device's key in `Keyboards`: its `libinput_device` pointer, as in `tracked`.
+    private static func keyboardID(_ key: UInt) -> Int { Int(bitPattern: key) }
 
     private func handleTouch(_ type: libinput_event_type, _ event: OpaquePointer?, device key: UInt) {
         guard let event, var entry = self.tracked[key] else { return }

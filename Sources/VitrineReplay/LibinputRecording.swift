@@ -194,4 +194,16 @@ public enum EvdevCode {
     public static let ABS_MAX: UInt16 = 0x3f
     /// `ABS_MT_TOOL_TYPE` value of a palm (`MT_TOOL_PALM`).
     public static let MT_TOOL_PALM: Int32 = 0x02
+    /// `EV_KEY` values: released, pressed, and the kernel's own autorepeat (which libinput
+    /// drops; the source makes its repeats itself).
+    public static let KEY_RELEASED: Int32 = 0
+    public static let KEY_REPEATED: Int32 = 2
+
+    /// Whether `EV_KEY` `code` is a key of a keyboard or keypad, not a button: everything from
+    /// `KEY_ESC` (1) to `KEY_MAX` (0x2ff) except the button ranges `BTN_MISC`…`BTN_GEAR_UP`
+    /// (0x100…0x151, mice, joysticks, pens, touch), `BTN_DPAD_UP`…`BTN_DPAD_RIGHT`
+    /// (0x220…0x223) and `BTN_TRIGGER_HAPPY`… (0x2c0…0x2e7).
+    public static func isKeyboardKey(_ code: UInt16) -> Bool {
+        (1...0x2ff).contains(code) && !(0x100...0x151).contains(code) && !(0x220...0x223).contains(code) && !(0x2c0...0x2e7).contains(code)
+    }
 }

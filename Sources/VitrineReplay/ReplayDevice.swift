@@ -7,6 +7,8 @@ struct ReplayDevice {
     var info: InputDeviceInfo
     /// nil for devices replay does not turn into touches (keyboards, mice, protocol A).
     var decoder: EvdevTouchDecoder?
+    /// Whether its keyboard keys are replayed (it declares some, `EvdevCode.isKeyboardKey`).
+    var isKeyboard: Bool
     var axes: (x: AbsoluteAxis, y: AbsoluteAxis)
     var table: TouchContactTable
     /// Set-up problems to report when the replay starts.
@@ -23,6 +25,10 @@ struct ReplayDevice {
         var capabilities: InputCapabilities = []
         var notes: [VitrineError] = []
         let place = "\(file) line \(device.line)"
+        // The keys it declares; a recording without `codes` has the keys it uses.
+        let keys = device.codes.isEmpty ? Set(device.events.filter { $0.type == EvdevCode.EV_KEY }.map(\.code)) : device.codes[EvdevCode.EV_KEY] ?? []
+        self.isKeyboard = keys.contains(where: EvdevCode.isKeyboardKey)
+        if self.isKeyboard { capabilities.insert(.keyboard) }
         if let mtX, let mtY {
             self.axes = (mtX, mtY)
             if let slots = device.absinfo[EvdevCode.ABS_MT_SLOT] {
@@ -42,12 +48,13 @@ struct ReplayDevice {
         } else {
             self.axes = (AbsoluteAxis(minimum: 0, maximum: 0), AbsoluteAxis(minimum: 0, maximum: 0))
             if device.codes[EvdevCode.EV_REL] != nil { capabilities.insert(.pointer) }
-            if device.codes[EvdevCode.EV_KEY]?.contains(where: { $0 < 0x100 }) == true { capabilities.insert(.keyboard) }
-            notes.append(
-                VitrineError(
-                    .unsupported,
-                    "\(place): '\(device.name)' has no touch axes (ABS_MT_POSITION_X/Y with ABS_MT_SLOT, or ABS_X/Y with BTN_TOUCH); its events are not replayed"
-                ))
+            if !self.isKeyboard {
+                notes.append(
+                    VitrineError(
+                        .unsupported,
+                        "\(place): '\(device.name)' has no touch axes (ABS_MT_POSITION_X/Y with ABS_MT_SLOT, or ABS_X/Y with BTN_TOUCH) and no keyboard keys; its events are not replayed"
+                    ))
+            }
         }
 
         let key = CalibrationKey.make(serial: device.udevProperties["ID_SERIAL"], vendor: device.vendor, product: device.product, name: device.name)
@@ -79,6 +86,7 @@ struct ReplayDevice {
     init(scriptNamed file: String) {
         self.info = InputDeviceInfo(name: "script", node: file, capabilities: .touch)
         self.decoder = nil
+        self.isKeyboard = false
         self.axes = (AbsoluteAxis(minimum: 0, maximum: 0), AbsoluteAxis(minimum: 0, maximum: 0))
         self.table = TouchContactTable(device: "script")
     }

@@ -1,5 +1,6 @@
 import VitrineCalibration
 import VitrineCore
+import VitrineKeys
 
 /// The deterministic twin of `LibinputSource`: plays a `libinput record` file or a touch script
 /// on an `EventLoop`, emitting the `TouchFrame`s libinput would for the same device events.
@@ -15,6 +16,12 @@ import VitrineCore
 /// recording ends, contacts still down are cancelled — as libinput cancels them when a device
 /// goes away — so nothing stays stuck. Recovered faults are reported as `.warning` events that
 /// name the file and line.
+///
+/// A recorded keyboard (a device with keyboard keys, `EvdevCode.isKeyboardKey`) replays as keys
+/// through the same `Keyboards` as `LibinputSource`'s — decoder, scan classifier, repeat — with
+/// the recording's times on the loop's clock, so typing, Tab and Enter and a scanner's burst
+/// replay as they came live. The kernel's own repeats in a recording (`EV_KEY` value 2) are
+/// dropped, as libinput drops them. At the end, what a classifier still holds comes out.
 public final class ReplaySource: InputSource {
     /// One device sample to play.
     private struct Step {
@@ -49,24 +56,32 @@ public final class ReplaySource: InputSource {
     private var seat = SeatSlots()
     private var startTime = MonotonicTime.zero
     private var timer: TimerID?
+    private let keyboards: Keyboards
 
     /// - Parameters:
     ///   - recording: what to play.
     ///   - file: its path, for messages.
     ///   - transform: the output the touches land on (ignored for scripts, which are in points).
     ///   - calibrations: the calibration directory, as for a real device.
+    ///   - keymap: the layout recorded keyboards type with.
+    ///   - scanners: the recorded keyboards that are barcode scanners whatever their timing.
     ///   - loop: the loop to play on.
-    public init(recording: InputRecording, file: String, transform: TouchTransform, calibrations: CalibrationStore = .empty(), loop: EventLoop) {
+    ///   - logger: where the keyboards' log lines go (a scanner recognised, a burst dropped).
+    public init(
+        recording: InputRecording, file: String, transform: TouchTransform, calibrations: CalibrationStore = .empty(), keymap: KeymapNames = KeymapNames(),
+        scanners: [ScannerMatch] = [], loop: EventLoop, logger: Logger = Logger("input")
+    ) {
         self.recording = recording
         self.file = file
         self.transform = transform
         self.loop = loop
+        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, clock: loop, logger: logger)
         // An unreadable calibration directory is said at start, as `LibinputSource` says it.
         self.calibrationProblems = calibrations.problems
         switch recording {
         case .libinputRecord(let recorded):
             self.replayDevices = recorded.devices.map { ReplayDevice($0, calibrations: calibrations, file: file) }
-            for (index, device) in recorded.devices.enumerated() where self.replayDevices[index].decoder != nil {
+            for (index, device) in recorded.devices.enumerated() where self.replayDevices[index].decoder != nil || self.replayDevices[index].isKeyboard {
                 var start = 0
                 for (position, event) in device.events.enumerated() where event.isSynReport {
                     self.steps.append(Step(time: event.time, device: index, events: start..<position + 1))
@@ -80,6 +95,9 @@ public final class ReplaySource: InputSource {
             self.replayDevices = [ReplayDevice(scriptNamed: file)]
             self.steps = script.frames.indices.map { Step(time: script.frames[$0].time, device: 0, events: $0..<$0 + 1) }
         }
+        self.keyboards.onKey = { [weak self] in self?.onKey?($0) }
+        self.keyboards.onScan = { [weak self] in self?.onScan?($0) }
+        self.keyboards.onDeviceEvent = { [weak self] in self?.onDeviceEvent?($0) }
     }
 
     deinit {
@@ -92,9 +110,10 @@ public final class ReplaySource: InputSource {
         guard self.timer == nil && self.next == 0 && !self.isFinished else { return }
         self.startTime = self.loop.now
         for problem in self.calibrationProblems { self.onDeviceEvent?(.warning(problem)) }
-        for device in self.replayDevices {
+        for (index, device) in self.replayDevices.enumerated() {
             self.onDeviceEvent?(.added(device.info))
             for note in device.notes { self.onDeviceEvent?(.warning(note)) }
+            if device.isKeyboard { self.keyboards.add(index, name: device.info.name, vendor: device.info.vendor, product: device.info.product) }
         }
         self.scheduleNext()
     }
@@ -121,9 +140,15 @@ public final class ReplaySource: InputSource {
         let timestamp = self.timestamp(step.time)
         switch self.recording {
         case .libinputRecord(let recorded):
+            let events = recorded.devices[step.device].events[step.events]
+            if self.replayDevices[step.device].isKeyboard {
+                for event in events where event.type == EvdevCode.EV_KEY && EvdevCode.isKeyboardKey(event.code) && event.value != EvdevCode.KEY_REPEATED {
+                    self.keyboards.key(step.device, code: UInt32(event.code), pressed: event.value != EvdevCode.KEY_RELEASED, timestamp: timestamp)
+                }
+            }
+            guard self.replayDevices[step.device].decoder != nil else { return }
             var warnings: [ReplayWarning] = []
-            self.replayDevices[step.device].play(
-                recorded.devices[step.device].events[step.events], seat: &self.seat, warnings: &warnings, transform: self.transform)
+            self.replayDevices[step.device].play(events, seat: &self.seat, warnings: &warnings, transform: self.transform)
             for warning in warnings {
                 self.onDeviceEvent?(.warning(VitrineError(.invalidRecording, "\(self.file) \(warning)")))
             }
@@ -170,6 +195,7 @@ public final class ReplaySource: InputSource {
             if let frame = device.table.cancelAll(timestamp: timestamp) { self.onFrame?(frame) }
             self.replayDevices[index] = device
         }
+        self.keyboards.finish()
         self.onFinished?()
     }
 

@@ -67,7 +67,7 @@ public struct KeyEvent: Equatable, Sendable, CustomStringConvertible {
         self.device = device
     }
 
-    /// Never the text itself: what a visitor types is not logged (Docs/input.md, "Keyboards").
+    /// Never the text itself: what a visitor types is not logged (Docs/input.md, "Keyboards and scanners").
     public var description: String {
         let key: String
         if case .text(let text) = self.key { key = "text(\(text.count) characters)" } else { key = self.key.description }

@@ -1,12 +1,13 @@
 import VitrineCalibration
 import VitrineCore
 import VitrineDRM
+import VitrineKeys
 import VitrineLibinput
 import VitrineReplay
 import VitrineUdev
 
-/// Everything that selects and shapes touch input: the command line's input options and the
-/// kiosk config's `input` section land here.
+/// Everything that selects and shapes input: the command line's input options and the kiosk
+/// config's `input` and `keyboard` sections land here.
 public struct InputConfiguration: Sendable {
     /// The seat libinput serves unless told otherwise.
     public static let defaultSeat = LibinputSource.defaultSeat
@@ -19,6 +20,11 @@ public struct InputConfiguration: Sendable {
     public var calibrationDirectory = CalibrationStore.defaultDirectory
     /// Play this `libinput record` file or JSON touch script instead of reading devices.
     public var replayPath: String? = nil
+    /// The layout hardware keyboards type with (xkeyboard-config's names; `us` when unset).
+    public var keymap = KeymapNames()
+    /// The keyboards that are barcode or QR scanners, by name or USB id, whatever their timing
+    /// (`ScanClassifier`); others are recognised by how fast they type.
+    public var scanners: [ScannerMatch] = []
 
     public init(transform: TouchTransform = TouchTransform(nativeSize: InputOpener.fallbackSize)) {
         self.transform = transform
@@ -36,9 +42,13 @@ public enum InputOpener {
         let calibrations = CalibrationStore.load(directory: configuration.calibrationDirectory)
         if let path = configuration.replayPath {
             let recording = try InputRecording.load(path)
-            return ReplaySource(recording: recording, file: path, transform: configuration.transform, calibrations: calibrations, loop: loop)
+            return ReplaySource(
+                recording: recording, file: path, transform: configuration.transform, calibrations: calibrations, keymap: configuration.keymap,
+                scanners: configuration.scanners, loop: loop, logger: logger)
         }
-        return try LibinputSource(seat: configuration.seat, transform: configuration.transform, calibrations: calibrations, loop: loop, logger: logger)
+        return try LibinputSource(
+            seat: configuration.seat, transform: configuration.transform, calibrations: calibrations, keymap: configuration.keymap,
+            scanners: configuration.scanners, loop: loop, logger: logger)
     }
 
     /// Makes a libinput source follow its calibration directory: whenever a calibration file is

@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCalibration
 import VitrineCore
+import VitrineKeys
 import VitrineReplay
 import VitrineSystem
 
@@ -19,18 +20,28 @@ enum Recordings {
 }
 
 /// Plays a recording or script through a `ReplaySource` on a `ManualEventLoop` and keeps what
-/// comes out: frames (as their one-line descriptions) and device events.
+/// comes out: frames (as their one-line descriptions), keys, scans and device events.
 final class ReplayRun {
     let loop = ManualEventLoop()
     let source: ReplaySource
+    let log = MemoryLogSink()
     private(set) var frames: [TouchFrame] = []
+    private(set) var keys: [KeyEvent] = []
+    private(set) var scans: [ScanEvent] = []
     private(set) var added: [InputDeviceInfo] = []
     private(set) var warnings: [String] = []
     private(set) var finished = false
 
-    init(recording: InputRecording, file: String, transform: TouchTransform = panel, calibrations: CalibrationStore = .empty()) {
-        self.source = ReplaySource(recording: recording, file: file, transform: transform, calibrations: calibrations, loop: self.loop)
+    init(
+        recording: InputRecording, file: String, transform: TouchTransform = panel, calibrations: CalibrationStore = .empty(),
+        keymap: KeymapNames = KeymapNames(), scanners: [ScannerMatch] = []
+    ) {
+        self.source = ReplaySource(
+            recording: recording, file: file, transform: transform, calibrations: calibrations, keymap: keymap, scanners: scanners, loop: self.loop,
+            logger: Logger("input", sink: self.log))
         self.source.onFrame = { [unowned self] in self.frames.append($0) }
+        self.source.onKey = { [unowned self] in self.keys.append($0) }
+        self.source.onScan = { [unowned self] in self.scans.append($0) }
         self.source.onDeviceEvent = { [unowned self] event in
             switch event {
             case .added(let info): self.added.append(info)
@@ -42,9 +53,13 @@ final class ReplayRun {
     }
 
     /// Loads `Recordings/<name>`.
-    convenience init(_ name: String, transform: TouchTransform = panel, calibrations: CalibrationStore = .empty()) throws {
+    convenience init(
+        _ name: String, transform: TouchTransform = panel, calibrations: CalibrationStore = .empty(), keymap: KeymapNames = KeymapNames(),
+        scanners: [ScannerMatch] = []
+    ) throws {
         let path = Recordings.path(name)
-        self.init(recording: try InputRecording.load(path), file: name, transform: transform, calibrations: calibrations)
+        self.init(
+            recording: try InputRecording.load(path), file: name, transform: transform, calibrations: calibrations, keymap: keymap, scanners: scanners)
     }
 
     /// Starts the source and runs the loop until the recording is over.
@@ -57,6 +72,14 @@ final class ReplayRun {
 
     /// Each frame as `t=…us #id phase (x, y) …`.
     var lines: [String] { self.frames.map(\.description) }
+
+    /// What the keys typed: their text, named keys in brackets (`Cafe 5[tab][enter]`).
+    var typed: String {
+        self.keys.map { key in
+            if case .text(let text) = key.key { return text }
+            return "[\(key.key)]"
+        }.joined()
+    }
 }
 
 /// The message of the error reading `text` as a recording or script gives, or nil when it reads.
