@@ -15,7 +15,7 @@
 //   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
 //   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
-//   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, UI, Scene, Runtime
+//   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
 //   VitrineDesktop ← Core, CSDL2 (the preview window)
 //   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
 //   VitrineCLI ← Kiosk, Bench, Desktop, Runtime and the modules they are made of → vitrine
@@ -169,7 +169,7 @@ let package = Package(
             name: "VitrineKiosk",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineUI", "VitrineScene", "VitrineRuntime"
+                "VitrineCalibration", "VitrineLibinput", "VitrineKeys", "VitrineUI", "VitrineScene", "VitrineRuntime"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -257,7 +257,8 @@ let package = Package(
                 "VitrineKiosk", "VitrineCLI", "VitrineCore", "VitrineSystem", "VitrineDRM", "VitrineUI", "VitrineGraphics", "VitrineTestSupport",
                 "VitrineGestures",
                 "VitrineRuntime", "VitrineScene", "VitrineHeadless"
-            ]),
+            ],
+            exclude: ["Snapshots"]),
         .testTarget(
             // The runner with scenes that are not the config kiosk.
             name: "VitrineRuntimeTests",

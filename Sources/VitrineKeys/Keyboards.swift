@@ -59,12 +59,15 @@ public final class Keyboards {
     private var keymap: XkbKeymap?
     private var keymapTried = false
     private var devices: [Int: Device] = [:]
+    private let detectScanners: Bool
 
     /// - Parameters:
     ///   - keymap: the layout keyboards type with.
     ///   - scanners: the devices that are scanners whatever their timing.
     ///   - clock: the source's loop.
-    public init(keymap: KeymapNames, scanners: [ScannerMatch], clock: Clock, logger: Logger = Logger("input")) {
+    ///   - detectScanners: whether other keyboards are watched for a scanner's timing.
+    public init(keymap: KeymapNames, scanners: [ScannerMatch], detectScanners: Bool = true, clock: Clock, logger: Logger = Logger("input")) {
+        self.detectScanners = detectScanners
         self.keymapNames = keymap
         self.scanners = scanners
         self.clock = clock
@@ -90,7 +93,9 @@ public final class Keyboards {
             return false
         }
         let scanner = self.isConfiguredScanner(name: name, vendor: vendor, product: product)
-        self.devices[id] = Device(name: name, decoder: decoder, classifier: ScanClassifier(device: name, isScanner: scanner, logger: self.logger))
+        var classifier = ScanClassifier(device: name, isScanner: scanner, logger: self.logger)
+        classifier.detectsByTiming = self.detectScanners
+        self.devices[id] = Device(name: name, decoder: decoder, classifier: classifier)
         return true
     }
 

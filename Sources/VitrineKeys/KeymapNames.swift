@@ -21,4 +21,20 @@ public struct KeymapNames: Hashable, Sendable, CustomStringConvertible {
 
     /// `de(nodeadkeys)`.
     public var description: String { self.variant.isEmpty ? self.layout : "\(self.layout)(\(self.variant))" }
+
+    /// Reads `de` or `de(nodeadkeys)`, as a config writes a keymap (and `setxkbmap` prints
+    /// one); nil for anything else (empty, unbalanced, spaces).
+    public init?(parsing text: String) {
+        let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") }
+        if let open = text.firstIndex(of: "(") {
+            guard text.last == ")" else { return nil }
+            let layout = String(text[..<open])
+            let variant = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+            guard !layout.isEmpty, !variant.isEmpty, layout.allSatisfy(allowed), variant.allSatisfy(allowed) else { return nil }
+            self.init(layout: layout, variant: variant)
+        } else {
+            guard !text.isEmpty, text.allSatisfy(allowed) else { return nil }
+            self.init(layout: text)
+        }
+    }
 }

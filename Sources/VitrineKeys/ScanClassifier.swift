@@ -74,6 +74,10 @@ public struct ScanClassifier {
     private var last: UInt64?
     private let logger: Logger
 
+    /// Whether a keyboard not configured as a scanner is watched for a scanner's timing (a
+    /// config's `keyboard.detectScanners`); off, its keys are always keys.
+    public var detectsByTiming = true
+
     public init(device: String, isScanner: Bool = false, logger: Logger = Logger("keys")) {
         self.device = device
         self.isScanner = isScanner
@@ -101,6 +105,8 @@ public struct ScanClassifier {
             break
         case .idle where self.isScanner, .buffering:
             self.scanner(key, &out)
+        case .idle where !self.detectsByTiming:
+            out.append(.key(key))
         case .idle:
             if within {
                 self.state = .run(first: nil, held: [key], characters: key.characters)

@@ -48,7 +48,12 @@ public enum XkbLayoutReader {
             text.count == 1, text.first!.isLetter
         else { return nil }
         let shifted = keymap.keysyms(keycode, level: 1).first.flatMap(Self.text)
-        guard let shifted, shifted.count == 1, shifted.first!.isLetter else { return KeyboardLayout.KeyCap(text, shifted: text) }
+        guard let shifted, shifted.count == 1, shifted.first!.isLetter else {
+            // Shift gives no letter there (French ù has %, German ß has ?): the letter's own
+            // capital when it is one letter (Ù), else the letter (ß, whose capital is SS).
+            let capital = text.uppercased()
+            return KeyboardLayout.KeyCap(text, shifted: capital.count == 1 ? capital : text)
+        }
         return KeyboardLayout.KeyCap(text, shifted: shifted)
     }
 

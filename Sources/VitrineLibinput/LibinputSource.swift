@@ -58,7 +58,7 @@ public final class LibinputSource: InputSource {
     ///   - scanners: the keyboards that are barcode scanners whatever their timing.
     public init(
         seat: String = defaultSeat, transform: TouchTransform, calibrations: CalibrationStore, keymap: KeymapNames = KeymapNames(),
-        scanners: [ScannerMatch] = [], loop: EventLoop, logger: Logger = Logger("input")
+        scanners: [ScannerMatch] = [], detectScanners: Bool = true, loop: EventLoop, logger: Logger = Logger("input")
     ) throws(VitrineError) {
         let udev = try UdevContext()
         self.context = try LibinputContext(udev: udev, logger: logger)
@@ -68,7 +68,7 @@ public final class LibinputSource: InputSource {
         self.loop = loop
         self.logger = logger
         self.pointer = PointerContact(transform: transform)
-        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, clock: loop, logger: logger)
+        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, detectScanners: detectScanners, clock: loop, logger: logger)
         self.context.access.onOpenFailure = { [weak self] path, error in self?.openFailed(path, error) }
         self.keyboards.onKey = { [weak self] in self?.onKey?($0) }
         self.keyboards.onScan = { [weak self] in self?.onScan?($0) }

@@ -69,13 +69,13 @@ public final class ReplaySource: InputSource {
     ///   - logger: where the keyboards' log lines go (a scanner recognised, a burst dropped).
     public init(
         recording: InputRecording, file: String, transform: TouchTransform, calibrations: CalibrationStore = .empty(), keymap: KeymapNames = KeymapNames(),
-        scanners: [ScannerMatch] = [], loop: EventLoop, logger: Logger = Logger("input")
+        scanners: [ScannerMatch] = [], detectScanners: Bool = true, loop: EventLoop, logger: Logger = Logger("input")
     ) {
         self.recording = recording
         self.file = file
         self.transform = transform
         self.loop = loop
-        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, clock: loop, logger: logger)
+        self.keyboards = Keyboards(keymap: keymap, scanners: scanners, detectScanners: detectScanners, clock: loop, logger: logger)
         // An unreadable calibration directory is said at start, as `LibinputSource` says it.
         self.calibrationProblems = calibrations.problems
         switch recording {

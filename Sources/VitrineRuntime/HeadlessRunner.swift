@@ -108,12 +108,18 @@ public final class HeadlessRunner {
     }
 
     /// Plays a recording or JSON script through the window with its own timing, then lets every
-    /// animation settle.
-    public func replay(_ path: String) throws(VitrineError) {
+    /// animation settle. Recorded keyboards type with `input`'s keymap and scanners (a kiosk
+    /// config's `settings.input`).
+    public func replay(_ path: String, input: InputSettings = InputSettings()) throws(VitrineError) {
         let recording = try InputRecording.load(path)
         let transform = TouchTransform(nativeSize: self.output.nativeSize, rotation: self.output.rotation, scale: self.window.scale)
-        let source = ReplaySource(recording: recording, file: path, transform: transform, loop: self.loop)
+        let (keymap, scanners) = Runner.keys(input, logger: Logger("input"))
+        let source = ReplaySource(
+            recording: recording, file: path, transform: transform, keymap: keymap, scanners: scanners, detectScanners: input.detectScanners,
+            loop: self.loop)
         source.onFrame = { [unowned self] frame in self.window.handle(frame) }
+        source.onKey = { [unowned self] key in self.window.handle(key) }
+        source.onScan = { [unowned self] scan in (self.runner.scene as? ScanningScene)?.scanned(scan) }
         try source.start()
         self.loop.advance(by: Nanoseconds.microseconds(source.duration) + .milliseconds(1))
         self.settle(limit: 30)

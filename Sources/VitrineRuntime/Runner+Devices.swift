@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineKeys
 import VitrineUI
 
 /// The runner's devices: touch input opened (or the kiosk runs without it), the output's events
@@ -10,6 +11,8 @@ extension Runner {
             transform: TouchTransform(nativeSize: output.rotation.nativeSize(forLogical: output.size), rotation: output.rotation, scale: settings.scale))
         configuration.seat = settings.input.seat
         configuration.calibrationDirectory = settings.input.calibrationDirectory
+        (configuration.keymap, configuration.scanners) = Self.keys(settings.input, logger: self.logger)
+        configuration.detectScanners = settings.input.detectScanners
         do {
             let opened =
                 try self.openInput.map { open throws(VitrineError) in try open(configuration, self.loop) }
@@ -38,6 +41,28 @@ extension Runner {
             // A kiosk without touch still shows its screen.
             self.logger.error("\(error); running without touch input")
         }
+    }
+
+    /// The keymap and scanners the settings name, as the sources take them; what cannot be
+    /// read is logged and left out (check-config says so first).
+    static func keys(_ input: InputSettings, logger: Logger) -> (KeymapNames, [ScannerMatch]) {
+        var keymap = KeymapNames()
+        if !input.keymap.isEmpty {
+            if let parsed = KeymapNames(parsing: input.keymap) {
+                keymap = parsed
+            } else {
+                logger.error("keyboard.hardware: \(QuotedValue.quoted(input.keymap)) is not an xkb layout (de, or de(nodeadkeys)); keyboards type with us")
+            }
+        }
+        var scanners: [ScannerMatch] = []
+        for text in input.scanners {
+            do {
+                scanners.append(try ScannerMatch(parsing: text))
+            } catch {
+                logger.error("keyboard.scanners: \(error); that entry is left out")
+            }
+        }
+        return (keymap, scanners)
     }
 
     func presented(at time: MonotonicTime) {

@@ -35,7 +35,7 @@ enum ReplayCommand: Command {
         // The config's theme.scale, as `vitrine run` uses it, unless the command line says otherwise.
         let scale = try arguments.number("scale", in: 0.25...8) ?? configuration.scale
         let headless = try HeadlessRunner(scene: KioskScene(configuration: configuration, baseDirectory: base), size: size, scale: scale)
-        try headless.replay(events)
+        try headless.replay(events, input: configuration.settings.input)
         if let path = arguments.value("screenshot"), let image = headless.screenshot {
             try PNGCodec.write(image, to: path)
         }

@@ -176,6 +176,7 @@ extension ConfigReader {
             self.checkContrast(of: configuration.theme, scene: configuration.scene)
             self.checkReferences(configuration.scene)
             self.checkBindings(configuration.data)
+            self.checkKeyboard(configuration)
         }
         return (configuration, v1)
     }

@@ -30,6 +30,8 @@ public struct KioskConfiguration: Sendable, Equatable {
 
     /// The display, input and scale the runtime opens.
     public var settings: RuntimeSettings {
-        RuntimeSettings(display: self.display, input: self.input, scale: self.scale)
+        var input = self.input
+        input.keymap = KioskKeyboards.hardwareKeymap(self)
+        return RuntimeSettings(display: self.display, input: input, scale: self.scale)
     }
 }

@@ -14,6 +14,8 @@ public final class KioskScene: RuntimeScene {
     public let registry: ViewRegistry
     /// The data files and what bound views read; kept across windows.
     public let data: KioskData
+    /// The on-screen keyboard's layouts, read once per language; kept across windows.
+    public let keyboards: KioskKeyboards
     /// The screens on display, once mounted.
     public private(set) var controller: SceneController?
     public var onEvent: ((SceneEvent) -> Void)? {
@@ -25,6 +27,7 @@ public final class KioskScene: RuntimeScene {
         self.baseDirectory = baseDirectory
         self.registry = registry
         self.data = KioskData(sources: configuration.data, baseDirectory: baseDirectory)
+        self.keyboards = KioskKeyboards(layouts: configuration.keyboardLayouts)
     }
 
     public func mount(in window: Window) throws(VitrineError) {
@@ -32,6 +35,7 @@ public final class KioskScene: RuntimeScene {
         let controller = SceneController(
             model: self.configuration.scene, theme: self.configuration.theme, images: images, registry: self.registry, data: self.data.store)
         controller.onEvent = self.onEvent
+        controller.keyboardLayout = { [keyboards] language in keyboards.layout(for: language) }
         try controller.mount(in: window)
         self.controller = controller
     }
@@ -45,6 +49,10 @@ public final class KioskScene: RuntimeScene {
     public static let stateSchema = SceneController.stateSchema
 
     public func state() -> JSONValue { self.controller?.state() ?? .object([("schema", .string(SceneController.stateSchema))]) }
+}
+
+extension KioskScene: ScanningScene {
+    public func scanned(_ scan: ScanEvent) { self.controller?.scanned(scan) }
 }
 
 extension KioskScene: ControllableScene {

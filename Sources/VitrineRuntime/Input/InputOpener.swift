@@ -25,6 +25,8 @@ public struct InputConfiguration: Sendable {
     /// The keyboards that are barcode or QR scanners, by name or USB id, whatever their timing
     /// (`ScanClassifier`); others are recognised by how fast they type.
     public var scanners: [ScannerMatch] = []
+    /// Whether other keyboards are watched for a scanner's timing (`keyboard.detectScanners`).
+    public var detectScanners = true
 
     public init(transform: TouchTransform = TouchTransform(nativeSize: InputOpener.fallbackSize)) {
         self.transform = transform
@@ -44,11 +46,11 @@ public enum InputOpener {
             let recording = try InputRecording.load(path)
             return ReplaySource(
                 recording: recording, file: path, transform: configuration.transform, calibrations: calibrations, keymap: configuration.keymap,
-                scanners: configuration.scanners, loop: loop, logger: logger)
+                scanners: configuration.scanners, detectScanners: configuration.detectScanners, loop: loop, logger: logger)
         }
         return try LibinputSource(
             seat: configuration.seat, transform: configuration.transform, calibrations: calibrations, keymap: configuration.keymap,
-            scanners: configuration.scanners, loop: loop, logger: logger)
+            scanners: configuration.scanners, detectScanners: configuration.detectScanners, loop: loop, logger: logger)
     }
 
     /// Makes a libinput source follow its calibration directory: whenever a calibration file is

@@ -90,6 +90,7 @@ public final class SceneController: Scene {
                 self.logger.error("\(error)")
             }
         }
+        self.builder.submitTitle = { [unowned self] hasAction in Self.submitTitle(hasAction: hasAction, in: self.language) }
         self.builder.onFieldSubmit = { [unowned self] field in
             if self.window?.focusedView === field { self.window?.focus(nil) }
         }

@@ -11,6 +11,9 @@ extension Window {
     /// Handles one key from a keyboard, a keypad or the on-screen keyboard.
     public func handle(_ key: KeyEvent) {
         if let filter = self.keyFilter, !filter(key) { return }
+        // A held Enter or Escape acts once: xkb repeats them, and a form must not be submitted
+        // (or the screens popped) 25 times a second.
+        if key.isRepeat, key.key == .enter || key.key == .escape { return }
         if let focused = self.focusedView, focused.window === self, focused.handleKey(key) { return }
         switch key.key {
         case .tab:
