@@ -8,6 +8,8 @@ EV_KEY codes, the LEDs, autorepeat (EV_REP), and before each key the HID usage a
 
   keyboard-typing.yml  a person on a US keyboard: "Cafe 5" (Shift held for the C), Tab, Enter,
                        a key every 150 ms, each held 80 ms.
+  keyboard-form.yml    a visitor at a kiosk with a keyboard and no touch: Tab (to the first field),
+                       "Cafe 5", Tab (to the button after it), Enter; the same timing.
   scanner-burst.yml    a barcode scanner that is just a keyboard: "9780141036144" and Enter at
                        2 ms a character (pressed, released 1 ms later), then the same code again
                        1 s later.
@@ -81,6 +83,21 @@ def keyboard_typing():
     return r
 
 
+def keyboard_form():
+    r = KeyRecording(KEYBOARD)
+    t = 0
+    r.key("TAB", 1, t).key("TAB", 0, t + 80_000)
+    t += 150_000
+    r.key("LEFTSHIFT", 1, t)
+    r.key("c", 1, t + 40_000).key("c", 0, t + 110_000)
+    r.key("LEFTSHIFT", 0, t + 130_000)
+    t += 150_000
+    for name in ["a", "f", "e", " ", "5", "TAB", "ENTER"]:
+        r.key(name, 1, t).key(name, 0, t + 80_000)
+        t += 150_000
+    return r
+
+
 def scanner_burst():
     r = KeyRecording(SCANNER)
     for start in (0, 1_000_000):
@@ -93,4 +110,5 @@ def scanner_burst():
 
 if __name__ == "__main__":
     keyboard_typing().write("keyboard-typing.yml")
+    keyboard_form().write("keyboard-form.yml")
     scanner_burst().write("scanner-burst.yml")
