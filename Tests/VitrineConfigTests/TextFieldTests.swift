@@ -191,6 +191,9 @@ struct KeyFocusTests {
         var order: [String] = []
         for _ in 0..<5 { order.append(try self.key(scene, "tab")["focus"]?.stringValue ?? "-") }
         #expect(order == ["code", "pin", "day", "week", "code"])
+        typist.run.advance(1)
+        #expect(typist.state["keyboard"]?["shown"] == .bool(false), "a field reached with Tab gets no on-screen keyboard: the visitor has keys")
+        #expect(typist.state["focus"]?["ring"] == .bool(true))
         #expect(try self.key(scene, "shift-tab")["focus"] == .string("week"))
         #expect(try self.key(scene, "up")["focus"] == .string("day"))
         typist.run.advance(0.5)

@@ -38,10 +38,17 @@ extension SceneController {
     /// Whether the on-screen keyboard is up (or going up).
     public var isKeyboardShown: Bool { self.keyboard?.isHidden == false && (self.keyboardMotion?.value ?? 0) > 0 && self.focusedField != nil }
 
+    /// A field focused by a tap gets the on-screen keyboard; one reached with Tab or the arrows
+    /// does not: the visitor has keys (a keyboard on the panel types into it), as iOS leaves its
+    /// keyboard down while a hardware keyboard is in use.
     func focusChanged(to view: View?) {
         if let field = view as? TextField {
             self.record("focus \(field.identifier ?? "textField")")
-            self.showKeyboard(for: field)
+            if self.window?.showsFocusRing == true {
+                self.hideKeyboard()
+            } else {
+                self.showKeyboard(for: field)
+            }
         } else {
             self.hideKeyboard()
         }
