@@ -2,16 +2,17 @@ import Testing
 import VitrineCore
 import VitrineGraphics
 import VitrineKiosk
+import VitrineScene
 import VitrineSystem
 import VitrineTestSupport
 import VitrineUI
 
-/// The three example kiosks in Examples/: each checks clean, `vitrine render` draws every
+/// The example kiosks in Examples/: each checks clean, `vitrine render` draws every
 /// screen and sheet state exactly as its goldens (full scale, 1280×800), and a visitor's touches
 /// — replayed through the replay source, at coordinates read from the views — do what they say.
-@Suite("Example kiosks: museum, café menu board, ticket machine")
+@Suite("Example kiosks: museum, café menu board, ticket machine, library catalogue")
 struct ExampleTests {
-    static let names = ["museum", "cafe", "tickets"]
+    static let names = ["museum", "cafe", "tickets", "library"]
 
     @Test("check-config finds no error and no warning", arguments: names)
     func clean(name: String) throws {
@@ -169,6 +170,63 @@ struct ExampleTests {
         run.run.settle()
         #expect(run.state["state"]?["route"]?["id"] == .string("city"))
         #expect(run.state["state"]?["count"] == .number(1))
+    }
+
+    @Test(
+        "library: a tap on the search brings the keyboard; muse typed on its keys (replayed at the places the state dump gives) leaves the Musée guide, whose row tells the shelf; in German the keyboard is QWERTZ; a scanned card opens its page"
+    )
+    func library() throws {
+        let run = try KioskRun(example: "library")
+        let list = try #require(run.view("results") as? ListView)
+        #expect(list.rowCount == 10_000)
+        try run.replayTap(try #require(run.view("query")))
+        run.run.advance(1)
+        #expect(run.state["keyboard"]?["shown"] == .bool(true))
+        #expect(run.state["keyboard"]?["layout"] == .string("us"))
+        func key(_ name: String) throws -> Point {
+            let keys = try #require(run.state["keyboard"]?["keys"]?.arrayValue)
+            let key = try #require(keys.first { $0["name"]?.stringValue == name }, "no key \(name)")
+            return Point(
+                x: (key["x"]?.doubleValue ?? 0) + (key["width"]?.doubleValue ?? 0) / 2, y: (key["y"]?.doubleValue ?? 0) + (key["height"]?.doubleValue ?? 0) / 2)
+        }
+        // One script of taps, 150 ms apart, each held 60 ms: the way a visitor types.
+        var events: [String] = []
+        for (index, name) in ["m", "u", "s", "e"].enumerated() {
+            let t = Double(index) * 150
+            events += [KioskRun.event(t, "down", try key(name), id: index), KioskRun.event(t + 60, "up", id: index)]
+        }
+        try run.replay(events)
+        #expect(run.controller.stateValue("query") == .string("muse"))
+        // The guide, and the catalogue's titles with Museum in them: nothing else.
+        let expected = try Self.catalogueTitles().filter { TextFolding.fold($0.title + "\n" + $0.author).contains("muse") }
+        #expect(list.rowCount == expected.count && expected.count > 1, "\(list.rowCount) rows, \(expected.count) expected")
+        #expect(list.allRows.first?.titleLabel.text == "Musée d'Orsay: a visitor's guide")
+        #expect(list.allRows.first?.trailingLabel?.text == "ART 100")
+        try run.replayTap(try #require(list.allRows.first))
+        run.run.advance(1)
+        #expect(run.front == "book")
+        #expect(run.state["keyboard"]?["shown"] == .bool(false), "the screen changed: the keyboard went")
+        // German: the keyboard follows the language.
+        _ = try run.scene.control("navigate", arguments: .object([("to", .string("root"))]))
+        _ = try run.scene.control("language", arguments: .object([("language", .string("de"))]))
+        run.run.advance(1)
+        try run.replayTap(try #require(run.view("query")))
+        run.run.advance(1)
+        #expect(run.state["keyboard"]?["layout"] == .string("de"))
+        #expect(run.state["keyboard"]?["keys"]?.arrayValue?.contains { $0["name"] == .string("ß") } == true)
+        // A library card: the scan opens its page; the search is not typed into.
+        run.controller.scanned(ScanEvent(code: "29001234567890", device: "desk scanner"))
+        run.run.advance(1)
+        #expect(run.front == "card")
+        #expect(run.controller.stateValue("card") == .string("29001234567890"))
+        #expect(run.controller.stateValue("query") == .string("muse"), "the scan typed nothing")
+    }
+
+    /// The library's catalogue, read as the kiosk reads it.
+    static func catalogueTitles() throws -> [(title: String, author: String)] {
+        let bytes = try FileReader.read(KioskRun.examples + "/library/data/catalogue.json", limit: 16 << 20, what: "catalogue")
+        let titles = try JSONParser.parse(bytes)["titles"]?.arrayValue ?? []
+        return titles.map { ($0["title"]?.stringValue ?? "", $0["author"]?.stringValue ?? "") }
     }
 
     @Test("the version 1 examples still render: every screen of the converted file", arguments: ["kiosk.json", "minimal.json", "no-onboarding.json"])
