@@ -187,7 +187,7 @@ let package = Package(
         .target(
             name: "VitrineCLI",
             dependencies: [
-                "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM",
+                "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM", "VitrineKeys",
                 "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI"
             ],
             swiftSettings: swiftSettings),

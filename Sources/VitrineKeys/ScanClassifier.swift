@@ -12,8 +12,8 @@ import VitrineCore
 ///   until Enter, which makes it one scan, or until `scannerGap` passes without a key (scanners
 ///   set up without an Enter suffix). Its keys never become key events.
 /// - **Any other keyboard**, by timing: people do not type two characters `burstGap` apart —
-///   the average typist's keys are about 240 ms apart (Dhakal et al., "Observations on Typing
-///   from 136 Million Keystrokes", CHI 2018) — while a USB scanner sends one every few
+///   even a typist at 100 words a minute (500 characters) presses one every 120 ms on average —
+///   while a USB scanner sends one every few
 ///   milliseconds (7–8 ms measured, sometimes 16 ms, in bitsnpixels.dev's "Scanner or person?",
 ///   which settles on the same 20 ms). So the first key of a run is let through at once, and a
 ///   key that comes within `burstGap` of the one before is held. A run of at least

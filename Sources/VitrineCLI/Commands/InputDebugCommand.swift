@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineKeys
 import VitrineKiosk
 import VitrineRuntime
 import VitrineSystem
@@ -17,7 +18,9 @@ enum InputDebugCommand: Command {
             OptionSpec("scale", value: "N", help: "pixels per point [1]"),
             OptionSpec("replay", value: "FILE", help: "play a libinput record file or JSON touch script instead of devices"),
             OptionSpec("realtime", help: "with --replay: play at the recorded pace instead of at once"),
-            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]")
+            OptionSpec("seconds", value: "N", help: "stop after N seconds [run until interrupted]"),
+            OptionSpec("keymap", value: "LAYOUT", help: "the xkb layout keyboards are decoded with, de or de(nodeadkeys) [us]"),
+            OptionSpec("scanner", value: "NAME", help: "a device that is a barcode scanner: its name, or vvvv:pppp")
         ]
     static let discussion = """
         Each line starts with milliseconds since the start: `<ms> frame <device>: #<id> <phase>
@@ -33,6 +36,13 @@ enum InputDebugCommand: Command {
         self.quietenInfoLogs()
         var configuration = InputArguments.configuration(from: arguments)
         configuration.replayPath = arguments.value("replay")
+        if let keymap = arguments.value("keymap") {
+            guard let names = KeymapNames(parsing: keymap) else {
+                throw CommandLineError.invalidValue(command: self.name, option: "keymap", value: keymap, expected: "an xkb layout such as de or de(nodeadkeys)")
+            }
+            configuration.keymap = names
+        }
+        if let scanner = arguments.value("scanner") { configuration.scanners = [try ScannerMatch(parsing: scanner)] }
         let seconds = try arguments.number("seconds", in: 0.001...1e9)
         let scale = try arguments.number("scale", in: 0.25...8) ?? 1
         let rotation = try DisplayArguments.rotation(from: arguments, command: self.name) ?? .none
@@ -54,6 +64,8 @@ enum InputDebugCommand: Command {
             "# \(input); screen \(configuration.transform.nativeSize) px (\(sizeOrigin)), rotation \(rotation), scale \(String(fixed: scale, decimals: 2))\n")
         source.onFrame = { StandardStreams.writeOutput(log.line(for: $0) + "\n") }
         source.onDeviceEvent = { StandardStreams.writeOutput(log.line(for: $0, at: loop.now) + "\n") }
+        source.onKey = { StandardStreams.writeOutput(log.line(for: $0) + "\n") }
+        source.onScan = { StandardStreams.writeOutput(log.line(for: $0) + "\n") }
 
         if let manual = loop as? ManualEventLoop {
             try source.start()

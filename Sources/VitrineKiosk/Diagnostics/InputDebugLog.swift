@@ -8,6 +8,9 @@ import VitrineRuntime
 ///     0.000 added ELAN Touchscreen (/dev/input/event5): touch, 255.9x157.5 mm, calibration 1 0 0 0 1 0 (identity)
 ///     16.000 frame ELAN Touchscreen: #0 began (320.00, 400.00) #1 moved (410.50, 200.00)
 ///     96.000 removed ELAN Touchscreen (/dev/input/event5)
+///     101.000 key Logitech USB Keyboard: text "é"
+///     102.000 key Logitech USB Keyboard: tab shift
+///     140.000 scan USB Barcode Scanner: "9780141036144" (13 characters)
 ///     120.000 calibration ELAN Touchscreen (/dev/input/event5): 1.02 0 -0.01 0 0.98 0.02 (file /var/lib/vitrine/calibration/ELAN_Touchscreen.env)
 ///     0.000 error: cannot open /dev/input/event3: Permission denied — add the user to the 'input' group …
 ///     0.000 warning: no touchscreen or mouse on seat0; the kiosk runs without input — …
@@ -25,6 +28,26 @@ public struct InputDebugLog: Sendable {
     public func line(for frame: TouchFrame) -> String {
         let contacts = frame.contacts.map(\.description).joined(separator: " ")
         return "\(self.milliseconds(frame.time)) frame \(frame.device): \(contacts)"
+    }
+
+    /// A key, what it types shown (input-debug is run by hand to check a keymap or a scanner;
+    /// the kiosk itself never logs typed text).
+    public func line(for key: KeyEvent) -> String {
+        let what: String
+        if case .text(let text) = key.key { what = "text " + text.debugDescription } else { what = key.key.description }
+        var flags: [String] = []
+        if key.modifiers.contains(.shift) { flags.append("shift") }
+        if key.modifiers.contains(.control) { flags.append("control") }
+        if key.modifiers.contains(.alt) { flags.append("alt") }
+        if key.isRepeat { flags.append("repeat") }
+        let time = MonotonicTime(microseconds: Int64(clamping: key.timestamp))
+        return "\(self.milliseconds(time)) key \(key.device): " + ([what] + flags).joined(separator: " ")
+    }
+
+    /// A scan, with the code it read.
+    public func line(for scan: ScanEvent) -> String {
+        let time = MonotonicTime(microseconds: Int64(clamping: scan.timestamp))
+        return "\(self.milliseconds(time)) scan \(scan.device): \(scan.code.debugDescription) (\(scan.code.count) characters)"
     }
 
     public func line(for event: InputDeviceEvent, at time: MonotonicTime) -> String {
