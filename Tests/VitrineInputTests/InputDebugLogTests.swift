@@ -32,6 +32,38 @@ struct InputDebugLogTests {
             ])
     }
 
+    @Test("a keyboard's keys print decoded, with Shift; a scanner's burst prints as one scan with its code")
+    func keyLines() throws {
+        func lines(_ recording: String) throws -> [String] {
+            let loop = ManualEventLoop(now: MonotonicTime(seconds: 2))
+            let log = InputDebugLog(origin: loop.now)
+            var configuration = InputConfiguration(transform: TouchTransform(nativeSize: PixelSize(width: 1280, height: 800)))
+            configuration.replayPath = Recordings.path(recording)
+            configuration.calibrationDirectory = "/nonexistent"
+            let source = try InputOpener.open(configuration, loop: loop)
+            var lines: [String] = []
+            source.onKey = { lines.append(log.line(for: $0)) }
+            source.onScan = { lines.append(log.line(for: $0)) }
+            try source.start()
+            loop.runUntilIdle(limit: MonotonicTime(seconds: 10))
+            return lines
+        }
+        #expect(
+            try lines("keyboard-typing.yml") == [
+                #"40.000 key Logitech USB Keyboard: text "C" shift"#, #"150.000 key Logitech USB Keyboard: text "a""#,
+                #"300.000 key Logitech USB Keyboard: text "f""#, #"450.000 key Logitech USB Keyboard: text "e""#,
+                #"600.000 key Logitech USB Keyboard: text " ""#, #"750.000 key Logitech USB Keyboard: text "5""#,
+                "900.000 key Logitech USB Keyboard: tab", "1050.000 key Logitech USB Keyboard: enter"
+            ])
+        let scans = try lines("scanner-burst.yml")
+        #expect(scans.first == #"0.000 key USB Barcode Scanner: text "9""#, "the first digit goes through before the burst is seen")
+        #expect(
+            Array(scans.dropFirst()).prefix(2) == [
+                "26.000 key USB Barcode Scanner: backspace", #"26.000 scan USB Barcode Scanner: "9780141036144" (13 characters)"#
+            ])
+        #expect(scans.last == #"1026.000 scan USB Barcode Scanner: "9780141036144" (13 characters)"#, "a scanner from then on")
+    }
+
     @Test("device removal, errors and warnings each get one line")
     func otherLines() {
         let log = InputDebugLog(origin: MonotonicTime(seconds: 1))
