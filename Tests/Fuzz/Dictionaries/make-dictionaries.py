@@ -24,7 +24,8 @@ for path in glob.glob('../../Examples/*.json') + glob.glob('../../Examples/*/kio
 write('config', 'JSON syntax, then every key the Examples/ configs use', JSON + [f'"{key}":' for key in sorted(keys)])
 write('json', 'JSON syntax, the keys and words of control requests and touch scripts', JSON + [f'"{word}"' for word in [
     'id', 'command', 'to', 'events', 'path', 'value', 't', 'phase', 'x', 'y', 'down', 'move', 'up', 'cancel', 'hello',
-    'state', 'navigate', 'subscribe', 'unsubscribe', 'reload', 'screenshot', 'blank', 'wake', 'set']])
+    'state', 'navigate', 'subscribe', 'unsubscribe', 'reload', 'screenshot', 'blank', 'wake', 'set', 'type', 'text',
+    'key', 'scan', 'code', 'device', 'tab', 'shift-tab', 'enter', 'escape', 'backspace', 'delete', 'left', 'right', 'home', 'end']])
 write('yaml', 'YAML syntax and the keys of a libinput record file (man libinput-record, FILE FORMAT)', [
     '- ', ': ', '\n', '  ', '[', ']', '{', '}', ',', '#', '---', '...', '&a', '*a', '!!str', '|', '>', '"', "'", '\t',
     '- evdev:\n', 'version: 1\n', 'devices:\n', 'events:\n', 'absinfo:\n', 'codes:\n', 'udev:\n', 'properties:\n',
@@ -35,5 +36,5 @@ write('calibration', 'the calibration file format (Docs/input.md, "Calibration f
     '-0', '0.001', '1 0 0 0 1 0', '0 1 0 -1 0 1', '1e308', '10', '20'])
 write('expression', 'the tokens of a bind expression (Docs/config.md, "Expressions")', [
     '==', '!=', '<=', '>=', '&&', '||', '?', ':', '(', ')', '[', ']', '.', ',', '+', '-', '*', '/', '%', '!', "'", '"',
-    '\\', 'true', 'false', 'null', 'state', 'item', 'language', 'fixed(', 'number(', 'pad(', 'round(', 'length(',
+    '\\', 'true', 'false', 'null', 'state', 'item', 'language', 'scan', 'fixed(', 'number(', 'pad(', 'round(', 'length(',
     '1e308', '-0', '0.5', '1e-308'])
