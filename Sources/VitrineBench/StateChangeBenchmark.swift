@@ -12,7 +12,7 @@ import VitrineUI
 /// frame draws what changed. Thread CPU time from the touch's release to the end of that frame.
 ///
 /// The peer is a fixed bound, as for `input-to-present`: the 4 ms a frame may take (issue 18's
-/// p99 target for a 1080p frame on one core, `InputLatencyBenchmark.drawingBudget`). Ratio ≤ 1:
+/// p99 target for a 1080p frame on one core, `PresentLatencyProbe.drawingBudget`). Ratio ≤ 1:
 /// a choice is on screen within the frame it was made in.
 struct StateChangeBenchmark: Benchmark {
     let name = "state-change"
@@ -21,7 +21,7 @@ struct StateChangeBenchmark: Benchmark {
         context.report("bench: state-change: the ticket machine's stepper, tapped, to the frame that shows it (1280x800, headless)")
         // Run from the checkout, as the scene rows are (their configs are Examples/…).
         let samples = try Self.measure(taps: context.options.quick ? 40 : 200, examples: "Examples")
-        let bound = InputLatencyBenchmark.drawingBudget
+        let bound = PresentLatencyProbe.drawingBudget
         context.note(
             "state-change: ours = p99 CPU time from a stepper tap's release in Examples/tickets (+ and − in turn) to the end of the frame that shows the new count and total (\(samples.milliseconds.count) taps); "
                 + "peer = a fixed \(String(fixed: bound, decimals: 0)) ms frame budget")
