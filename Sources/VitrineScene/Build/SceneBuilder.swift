@@ -209,23 +209,7 @@ public final class SceneBuilder {
             }
             return button
         case .list(let list):
-            let view = ListView(sections: try self.sections(list, path: node.path), theme: self.theme)
-            let bound =
-                list.filter?.text.binding != nil
-                || list.sections.contains { section in
-                    section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
-                        || section.rows.contains { row in
-                            row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil
-                        }
-                }
-            self.bind(view, when: bound) { [unowned self] view in
-                do {
-                    (view as? ListView)?.setSections(try self.sections(list, path: node.path))
-                } catch {
-                    self.logger.error("\(error); keeping the last rows")
-                }
-            }
-            return view
+            return try self.listView(list, path: node.path)
         case .card(let card):
             let image = try card.image.map { value throws(VitrineError) in try self.picture(value, field: node.path + ".image") } ?? nil
             let view = CardView(
@@ -283,6 +267,46 @@ public final class SceneBuilder {
         return field
     }
 
+    /// A list, made again when its data changes; with a `filter`, narrowed by its text at
+    /// every change of it without its rows being made again (`ListSearch`).
+    private func listView(_ list: ListNode, path: String) throws(VitrineError) -> ListView {
+        let sections = try self.sections(list, path: path)
+        let search = list.filter.map { ListSearch(filter: $0, list: list) }
+        if let search {
+            _ = search.rowsChanged(data: self.data, language: self.language)
+            search.index(sections)
+        }
+        let view = ListView(sections: sections, theme: self.theme)
+        if let search, let filter = list.filter { view.setFilter(search.matches(for: self.text(filter.text))) }
+        let bound =
+            list.filter?.text.binding != nil
+            || list.sections.contains { section in
+                section.repeating != nil || section.header?.binding != nil || section.footer?.binding != nil
+                    || section.rows.contains { row in
+                        row.title.binding != nil || row.subtitle?.binding != nil || row.trailing?.binding != nil || row.thumbnail?.binding != nil
+                    }
+            }
+        self.bind(view, when: bound) { [unowned self] view in
+            guard let view = view as? ListView else { return }
+            do {
+                guard let search, let filter = list.filter else {
+                    view.setSections(try self.sections(list, path: path))
+                    return
+                }
+                if search.rowsChanged(data: self.data, language: self.language) {
+                    let sections = try self.sections(list, path: path)
+                    search.index(sections)
+                    view.setSections(sections, filter: search.matches(for: self.text(filter.text)))
+                } else {
+                    view.setFilter(search.matches(for: self.text(filter.text)))
+                }
+            } catch {
+                self.logger.error("\(error); keeping the last rows")
+            }
+        }
+        return view
+    }
+
     /// A list's sections with every text resolved and repeated rows made from the data.
     private func sections(_ list: ListNode, path: String) throws(VitrineError) -> [ListSection] {
         var sections: [ListSection] = []
@@ -301,29 +325,9 @@ public final class SceneBuilder {
                     rows.append(try self.row(repeating.row, path: path + ".sections[\(s)].rows[\(repeating.source.path)[\(index)]]", item: item))
                 }
             }
-            if let filter = list.filter { rows = self.filtered(rows, by: filter) }
             sections.append(ListSection(header: section.header.map { self.text($0) }, footer: section.footer.map { self.text($0) }, rows: rows))
         }
         return sections
-    }
-
-    /// The rows whose `fields` hold every word of the filter's text (case and accents ignored);
-    /// all of them while the text is empty.
-    private func filtered(_ rows: [ListRow], by filter: ListNode.Filter) -> [ListRow] {
-        let query = TextFolding.fold(self.text(filter.text))
-        let words = query.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard !words.isEmpty else { return rows }
-        return rows.filter { row in
-            var text = ""
-            for field in filter.fields {
-                switch field {
-                case .title: text += row.title
-                case .subtitle: text += "\n" + (row.subtitle ?? "")
-                case .trailing: text += "\n" + (row.trailing ?? "")
-                }
-            }
-            return TextFolding.matches(TextFolding.fold(text), words: words)
-        }
     }
 
     /// Repeated rows shown at most. A list makes views only for the rows in view (`ListView`),

@@ -21,6 +21,9 @@ public final class DataStore {
     public static let maximumPathDepth = 64
     /// Bumped at every change.
     public private(set) var version: UInt64 = 0
+    /// Each source's `version` when it last changed (0: never): what a view that read a source
+    /// compares to know whether to read it again (a filtered list's rows, at every key typed).
+    public private(set) var sourceVersions: [String: UInt64] = [:]
     /// Called after every change, with the source that changed.
     public var onChange: ((String) -> Void)?
     /// Called when a bind's expression fails as it is evaluated (its text, the error): the scene
@@ -37,6 +40,7 @@ public final class DataStore {
     public func replace(_ source: String, with value: JSONValue) {
         self.sources[source] = value
         self.version &+= 1
+        self.sourceVersions[source] = self.version
         self.onChange?(source)
         for observer in self.observers { observer.handler(source) }
     }

@@ -81,6 +81,15 @@ public final class OnScreenKeyboard: View {
     /// Gets the keyboard ready for a field: its layout (the kiosk's language), its page (the pad
     /// for number fields), the submit key's title.
     public func configure(layout: KeyboardLayout, kind: TextField.Kind, submitTitle: String, decimalSeparator: String = ".") {
+        let page: KeyboardPage = kind == .number || kind == .pin ? .numberPad : kind == .decimal ? .decimalPad : .letters
+        let wantsShift = page == .letters && (self.capitalizesNext?() ?? false)
+        // The same field again (or one like it): the caps there are the right ones; rebuilding
+        // them made each slide-up's first frame redraw every key.
+        if layout == self.layout, (kind == .email) == self.isEmail, submitTitle == self.submitTitle, decimalSeparator == self.decimalSeparator,
+            page == self.page, self.shift != .locked, (self.shift == .once) == wantsShift
+        {
+            return
+        }
         self.layout = layout
         self.isEmail = kind == .email
         self.submitTitle = submitTitle

@@ -74,14 +74,26 @@ final class ListMetrics {
         ]
     }
 
+    /// Every row's height, section by section, for the sections as they are now (nil until a
+    /// filtered plan needs them): a filter's plan adds up the heights of the rows it keeps.
+    private var rowHeights: [[Double]]?
+
     /// The rows changed: the plan goes, the measured heights stay (they are by text).
-    func sectionsChanged() { self.plan = nil }
+    func sectionsChanged() {
+        self.plan = nil
+        self.rowHeights = nil
+    }
+
+    /// Another filter: the plan goes; every row's height stays.
+    func filterChanged() { self.plan = nil }
 
     /// The plan at `width` when it is the one kept.
     func plan(for width: Double) -> ListPlan? { self.plan?.width == width ? self.plan : nil }
 
     /// The plan at `width`, measured where not kept.
-    func plan(width: Double, sections: [ListSection], headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double) -> ListPlan {
+    func plan(
+        width: Double, sections: [ListSection], filter: [[Int]]? = nil, headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double
+    ) -> ListPlan {
         let conditions = Conditions(width: width, scale: scale, fonts: fonts != nil)
         if conditions != self.conditions {
             self.conditions = conditions
@@ -90,14 +102,17 @@ final class ListMetrics {
             self.primaryFonts = [:]
             self.trailingWidths = [:]
             self.plan = nil
+            self.rowHeights = nil
         }
         if let plan = self.plan { return plan }
-        let plan = self.measure(width: width, sections: sections, headers: headers, footers: footers, fonts: fonts, scale: scale)
+        let plan = self.measure(width: width, sections: sections, filter: filter, headers: headers, footers: footers, fonts: fonts, scale: scale)
         self.plan = plan
         return plan
     }
 
-    private func measure(width: Double, sections: [ListSection], headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double) -> ListPlan {
+    private func measure(
+        width: Double, sections: [ListSection], filter: [[Int]]?, headers: [Label?], footers: [Label?], fonts: FontLibrary?, scale: Double
+    ) -> ListPlan {
         let textInset = 16.0
         var plan = ListPlan(width: width, height: 0, headerFrames: [], footerFrames: [], groupTops: [], rowTops: [])
         var y = 0.0
@@ -112,11 +127,34 @@ final class ListMetrics {
             }
             plan.groupTops.append(y)
             var tops = [0.0]
-            tops.reserveCapacity(section.rows.count + 1)
             var rowY = 0.0
-            for row in section.rows {
-                rowY += self.height(of: row, width: width, fonts: fonts, scale: scale, into: &measured)
-                tops.append(rowY)
+            if filter != nil || self.rowHeights != nil {
+                // Every row measured once (or kept from the last plan), then the kept ones added up.
+                if self.rowHeights == nil {
+                    self.rowHeights = sections.map { section in
+                        section.rows.map { self.height(of: $0, width: width, fonts: fonts, scale: scale, into: &measured) }
+                    }
+                }
+                let heights = self.rowHeights?[index] ?? []
+                if let kept = filter?[index] {
+                    tops.reserveCapacity(kept.count + 1)
+                    for row in kept where row < heights.count {
+                        rowY += heights[row]
+                        tops.append(rowY)
+                    }
+                } else {
+                    tops.reserveCapacity(heights.count + 1)
+                    for height in heights {
+                        rowY += height
+                        tops.append(rowY)
+                    }
+                }
+            } else {
+                tops.reserveCapacity(section.rows.count + 1)
+                for row in section.rows {
+                    rowY += self.height(of: row, width: width, fonts: fonts, scale: scale, into: &measured)
+                    tops.append(rowY)
+                }
             }
             plan.rowTops.append(tops)
             y += rowY
@@ -131,7 +169,7 @@ final class ListMetrics {
         }
         plan.height = y
         // Only the rows there now: texts a data update replaced are not kept.
-        self.heights = measured
+        if filter == nil || !measured.isEmpty { self.heights = measured }
         if self.trailingWidths.count > 4096 { self.trailingWidths = [:] }
         return plan
     }

@@ -58,6 +58,9 @@ public struct ListSection {
 /// and a height, measured once per width from their texts (`ListRowView.height`).
 public final class ListView: View {
     public private(set) var sections: [ListSection]
+    /// The rows shown of each section, by their index in `sections` (nil: all of them): a
+    /// search narrows a list without rebuilding or measuring its rows again (`setFilter`).
+    public private(set) var filter: [[Int]]?
     private var headerLabels: [Label?] = []
     private var footerLabels: [Label?] = []
     private var groups: [View] = []
@@ -89,8 +92,9 @@ public final class ListView: View {
 
     /// Replaces every row (the data behind a repeated list changed). Rows whose texts did not
     /// change keep their measured heights.
-    public func setSections(_ sections: [ListSection]) {
+    public func setSections(_ sections: [ListSection], filter: [[Int]]? = nil) {
         self.sections = sections
+        self.filter = filter
         self.metrics.sectionsChanged()
         for (_, view) in self.shown { self.recycle(view) }
         self.shown = [:]
@@ -101,6 +105,24 @@ public final class ListView: View {
         self.buildSections()
         self.superview?.setNeedsLayout()
         self.setNeedsLayout()
+    }
+
+    /// Shows only the rows `filter` lists of each section (indices into `sections`, in order;
+    /// nil: every row). The rows keep their measured heights; only the views in view change.
+    public func setFilter(_ filter: [[Int]]?) {
+        guard filter != self.filter else { return }
+        self.filter = filter
+        self.metrics.filterChanged()
+        for (_, view) in self.shown { self.recycle(view) }
+        self.shown = [:]
+        self.superview?.setNeedsLayout()
+        self.setNeedsLayout()
+    }
+
+    /// The row shown at `index` (a place among the rows the filter leaves).
+    func row(at index: ListIndex) -> ListRow {
+        let section = self.sections[index.section]
+        return section.rows[self.filter?[index.section][index.row] ?? index.row]
     }
 
     private func buildSections() {
@@ -132,7 +154,10 @@ public final class ListView: View {
     public var allRows: [ListRowView] { self.shown.sorted { $0.key < $1.key }.map(\.value) }
 
     /// How many rows the list has, in all sections.
-    public var rowCount: Int { self.sections.reduce(0) { $0 + $1.rows.count } }
+    public var rowCount: Int {
+        if let filter = self.filter { return filter.reduce(0) { $0 + $1.count } }
+        return self.sections.reduce(0) { $0 + $1.rows.count }
+    }
 
     /// The view showing row `row` of section `section`, when it is in view.
     public func rowView(section: Int, row: Int) -> ListRowView? { self.shown[ListIndex(section: section, row: row)] }
@@ -158,7 +183,7 @@ public final class ListView: View {
 
     private func plan(width: Double) -> ListPlan {
         self.metrics.plan(
-            width: width, sections: self.sections, headers: self.headerLabels, footers: self.footerLabels, fonts: self.window?.fonts,
+            width: width, sections: self.sections, filter: self.filter, headers: self.headerLabels, footers: self.footerLabels, fonts: self.window?.fonts,
             scale: self.window?.scale ?? 1)
     }
 
@@ -240,7 +265,7 @@ public final class ListView: View {
     /// A view for the row at `index`, reused when one of its shape is spare, put in its group
     /// in row order, its hairline above every row (it is drawn over the bottom of the row above).
     private func dequeue(for index: ListIndex) -> ListRowView {
-        let row = self.sections[index.section].rows[index.row]
+        let row = self.row(at: index)
         let shape = ListRowView.Shape(row)
         let view: ListRowView
         if let reused = self.spare[shape]?.popLast() {
