@@ -28,6 +28,8 @@ struct OnScreenKeyboardTests {
 
     func typist(language: String) throws -> TextFieldTests.Typist {
         let typist = try TextFieldTests.Typist(Self.form)
+        // Taps on the keys go through touch scripts, as `vitrine replay` plays them.
+        typist.replays = true
         _ = try typist.scene.control("language", arguments: .object([("language", .string(language))]))
         typist.run.advance(0.5)
         _ = try typist.scene.control("tap", arguments: .object([("id", .string("street"))]))
