@@ -190,3 +190,29 @@ struct TextFieldTests {
         try run.writeScreenshot(to: "/tmp/kb-pin.png")
     }
 }
+
+/// What check-config says of a text field it cannot use.
+@Suite("Config: text field mistakes")
+struct TextFieldConfigTests {
+    @Test("a field's state must be a declared string; its keyboard one of the kinds; a filter's fields row texts; scan is not a data source's name")
+    func mistakes() throws {
+        let fixture = try ConfigFixture()
+        let check = fixture.check(
+            #"""
+            {"version": 2, "state": {"count": 1},
+             "data": {"scan": "scan.json"},
+             "screens": {"home": {"title": "Home", "content": {"type": "vstack", "children": [
+               {"type": "textField", "state": "count"},
+               {"type": "textField", "state": "missing"},
+               {"type": "textField", "keyboard": "phone"},
+               {"type": "list", "rows": ["a"], "filter": {"text": "x", "fields": ["title", "author"]}}]}}}}
+            """#)
+        let errors = ConfigFixture.describe(check.errors)
+        #expect(errors.contains { $0.hasPrefix("data.scan: \"scan\" is the last barcode scan") }, "\(errors)")
+        #expect(
+            errors.contains(#"screens.home.content.children[0].state: state.count is a number (its default); a text field edits a string ("")"#), "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("screens.home.content.children[1].state:") && $0.contains("missing") }, "\(errors)")
+        #expect(errors.contains { $0.hasPrefix("screens.home.content.children[2].keyboard: \"phone\" is not a keyboard kind") }, "\(errors)")
+        #expect(errors.contains(#"screens.home.content.children[3].filter.fields: "author" is not a row's text (title, subtitle, trailing)"#), "\(errors)")
+    }
+}
