@@ -70,9 +70,8 @@ class KeyRecording(base.Recording):
         return self
 
 
-def keyboard_typing():
-    r = KeyRecording(KEYBOARD)
-    t = 0
+def cafe_tab_enter(r, t):
+    """Types "Cafe 5" (Shift held for the C), Tab, Enter from `t`: a key every 150 ms, each held 80 ms."""
     r.key("LEFTSHIFT", 1, t)
     r.key("c", 1, t + 40_000).key("c", 0, t + 110_000)
     r.key("LEFTSHIFT", 0, t + 130_000)
@@ -81,21 +80,16 @@ def keyboard_typing():
         r.key(name, 1, t).key(name, 0, t + 80_000)
         t += 150_000
     return r
+
+
+def keyboard_typing():
+    return cafe_tab_enter(KeyRecording(KEYBOARD), 0)
 
 
 def keyboard_form():
     r = KeyRecording(KEYBOARD)
-    t = 0
-    r.key("TAB", 1, t).key("TAB", 0, t + 80_000)
-    t += 150_000
-    r.key("LEFTSHIFT", 1, t)
-    r.key("c", 1, t + 40_000).key("c", 0, t + 110_000)
-    r.key("LEFTSHIFT", 0, t + 130_000)
-    t += 150_000
-    for name in ["a", "f", "e", " ", "5", "TAB", "ENTER"]:
-        r.key(name, 1, t).key(name, 0, t + 80_000)
-        t += 150_000
-    return r
+    r.key("TAB", 1, 0).key("TAB", 0, 80_000)
+    return cafe_tab_enter(r, 150_000)
 
 
 def scanner_burst():
