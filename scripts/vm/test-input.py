@@ -15,15 +15,24 @@ list-inputs` report through the real kernel, udev and libinput, printing one PAS
 - unplugging the touchscreen mid-contact cancels the contact, then reports the removal;
 - a mouse is contact #32 while its left button is down;
 - the default screen size is the display's current mode; permission denied names the 'input'
-  group.
+  group;
+- a uinput keyboard (issue 32), plugged in while `vitrine run` shows a small kiosk on the bochs
+  display: Tab focuses its text field (focus ring, no on-screen keyboard), "Vitrine 32" typed
+  with Shift for the capital is the field's state value (read through the control socket) and
+  never appears in the kiosk's log; past the caret's 10 s the screendump equals `vitrine replay`
+  of the same keys (a recording written on the host) pixel for pixel, and so does the replay of a
+  `libinput record --show-keycodes` of the typing made in the guest; a key held repeats, and
+  unplugging the keyboard while it is held stops the text growing (no stuck repeat).
 """
 import json
 import os
 import re
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import shell_quote, standalone  # noqa: E402
+from vitrine_vm import Picture, key_timeline, keyboard_recording, keyboard_steps, log, screen_matches, shell_quote, standalone  # noqa: E402
 
 VITRINE = "/mnt/host/vitrine"
 DEVICE = "vitrine-test-touch"
@@ -160,13 +169,53 @@ def compare(checks, label, actual, expected):
     return checks.check(label, ok, detail)
 
 
+# The keyboard scenario: a kiosk with a text field and a button after it, on the bochs display.
+KEYBOARD = "vitrine-test-keyboard"
+TYPED = "Vitrine 32"
+HELD = ("x", 45)  # the key held before the unplug, and its evdev code (KEY_X)
+KEYS_CONFIG = {
+    "version": 2,
+    "keyboard": {"hardware": "us"},
+    "state": {"name": ""},
+    "screens": {
+        "form": {"title": "Keys", "content": {"type": "vstack", "spacing": 16, "padding": 24, "children": [
+            {"type": "textField", "id": "name", "state": "name", "placeholder": "Name on the cup"},
+            {"type": "button", "id": "send", "title": "Send", "action": {"push": "done"}}]}},
+        "done": {"title": "Thanks", "content": {"type": "text", "text": {"bind": "'Thanks, ' + state.name"}}},
+    },
+}
+KIOSK_LOG = "/tmp/keys-kiosk.log"
+KEYS_SOCKET = "/tmp/keys.sock"
+# The caret blinks for 10 s after the last key, then stays shown: the screendump waits past it.
+CARET_SETTLES = 10
+
+
+def replay(binary, config, events, png, state_path=None):
+    """`vitrine replay` on the host at the bochs mode's size; returns (picture, state dump)."""
+    command = [binary, "replay", "--scene", config, "--events", events, "--size", f"{WIDTH}x{HEIGHT}", "--screenshot", png]
+    result = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
+    if state_path:
+        with open(state_path, "w") as f:
+            f.write(result.stdout)
+    return Picture.load_png(png), json.loads(result.stdout)
+
+
 TEST_NAME = "input"
 # No PS/2 mouse, so the seat starts without a pointer.
 APPEND = "i8042.noaux"
 
 
 def prepare(ctx):
-    """Nothing to prepare on the host: the expected frames are computed from the steps."""
+    """The touch frames expected are computed from the steps; the keyboard scenario's kiosk
+    config goes to the share, and the screen it must show is `vitrine replay` of a recording of
+    the same keys (make-keyboard-recordings.py's writer), drawn here."""
+    ctx.keys_config = os.path.join(ctx.share, "keys-kiosk.json")
+    with open(ctx.keys_config, "w") as f:
+        json.dump(KEYS_CONFIG, f, indent=1)
+    ctx.typing = key_timeline("TAB", TYPED)
+    recording = keyboard_recording(ctx.typing, os.path.join(ctx.work, "keyboard-typing.yml"), name=KEYBOARD)
+    ctx.typed, ctx.typed_state = replay(ctx.binary, ctx.keys_config, recording, os.path.join(ctx.work, "keyboard-headless.png"),
+                                        os.path.join(ctx.work, "keyboard-headless-state.json"))
 
 
 def run(guest, checks, ctx):
@@ -283,6 +332,100 @@ def run(guest, checks, ctx):
     status, output = guest.run(f"{nobody} {VITRINE} input-debug {size} --seconds 2")
     checks.check("input-debug as that user says so too, and runs on", status == 0 and "error: cannot open" in output and "'input' group" in output)
     guest.run(f"touch {go}")
+
+    keyboard(guest, checks, ctx, s)
+
+
+def kiosk_state(guest):
+    """The keyboard kiosk's state dump through its control socket ({} when it does not answer)."""
+    status, output = guest.run(f"{VITRINE} ctl --socket {KEYS_SOCKET} --timeout 30 state 2>&1", timeout=90)
+    try:
+        return json.loads(output) if status == 0 else {}
+    except ValueError:
+        return {}
+
+
+def wait_kiosk_state(guest, predicate, timeout, interval=0.5):
+    deadline = time.time() + timeout
+    while True:
+        current = kiosk_state(guest)
+        if predicate(current) or time.time() > deadline:
+            return current
+        time.sleep(interval)
+
+
+def field_text(state):
+    return (state.get("state") or {}).get("name")
+
+
+def keyboard(guest, checks, ctx, s):
+    """Issue 32: a uinput keyboard types into the kiosk on the real display."""
+    started = time.time()
+    kiosk = guest.spawn(f"{VITRINE} run --config /mnt/host/keys-kiosk.json --control {KEYS_SOCKET}", KIOSK_LOG)
+    if not s.wait(KIOSK_LOG, "showing the kiosk", timeout=90):
+        checks.check("vitrine run shows the keyboard kiosk", False, guest.run(f"tail -20 {KIOSK_LOG}")[1].strip()[-800:])
+        return
+    # Typing, then (once the screen is compared) a key held until the test unplugs the keyboard.
+    hold, unplug = "/tmp/keys.hold", "/tmp/keys.unplug"
+    steps = keyboard_steps(ctx.typing) + [["wait", hold], ["key", HELD[1], 1], ["wait", unplug], ["destroy"]]
+    node, go = s.device(steps, kind="keyboard", hold=False)
+    recorder = guest.spawn(f"libinput record --show-keycodes -o /tmp/keys.yml {node}", "/tmp/keys-record.log")
+    added = s.wait(KIOSK_LOG, f"input device added: {KEYBOARD} ")
+    _, line = guest.run(f"grep 'input device added: {KEYBOARD} ' {KIOSK_LOG}")
+    checks.check("a uinput keyboard plugged in while the kiosk runs is added as a keyboard",
+                 added and "keyboard" in line.split(f"({node}): ", 1)[-1], line.strip())
+    # The recorder creates its file when it starts; a second more for it to have the device open.
+    guest.wait_for("test -e /tmp/keys.yml", timeout=30)
+    time.sleep(1)
+    guest.run(f"touch {go}")
+    state = wait_kiosk_state(guest, lambda st: field_text(st) == TYPED, timeout=60)
+    typed_at = time.time()
+    focus, shown = state.get("focus") or {}, (state.get("keyboard") or {}).get("shown")
+    checks.check("Tab focuses the text field with the focus ring and no on-screen keyboard",
+                 focus.get("id") == "name" and focus.get("ring") is True and shown is False, f"focus {focus}, keyboard shown {shown}")
+    checks.check(f"the keys typed (Shift for the capital) are the field's state value: {TYPED!r}",
+                 field_text(state) == TYPED and focus.get("text") == TYPED, f"state {state.get('state')}, focus text {focus.get('text')!r}")
+    expected = ctx.typed_state
+    checks.check("the headless replay of the same keys ends in the same state (focus, ring, text, no keyboard)",
+                 expected.get("state") == state.get("state") and expected.get("focus") == state.get("focus")
+                 and expected.get("keyboard") == state.get("keyboard"), f"replay: {expected.get('focus')}, {expected.get('keyboard')}")
+    guest.run(f"kill -INT {recorder}; sleep 1")
+
+    # Past the caret's blinking: the screen and the replay of the same keys, pixel for pixel.
+    time.sleep(max(0.0, CARET_SETTLES + 1 - (time.time() - typed_at)))
+    screen_matches(guest, ctx.typed, f"{TYPED!r} typed on a uinput keyboard: the screen equals vitrine replay of the same keys", checks,
+                   timeout=30, dump="keyboard-typed", poll=1, png=os.path.join(ctx.work, "keyboard-typed.png"))
+    status, _ = guest.run("cp /tmp/keys.yml /mnt/host/keys-guest-record.yml")
+    detail = "no recording"
+    if status == 0:
+        try:
+            recorded, _ = replay(ctx.binary, ctx.keys_config, os.path.join(ctx.share, "keys-guest-record.yml"),
+                                 os.path.join(ctx.work, "keyboard-guest-record.png"))
+            differing = recorded.differing_pixels(ctx.typed)
+            detail = f"{differing} pixels differ"
+        except (subprocess.CalledProcessError, ValueError) as error:
+            detail = f"vitrine replay failed: {error}"
+    checks.check("a libinput record --show-keycodes of the typing, made in the guest, replays to the same picture",
+                 detail == "0 pixels differ", detail)
+
+    # A held key repeats; unplugged while held, the repeat stops.
+    guest.run(f"touch {hold}")
+    wait_kiosk_state(guest, lambda st: len(field_text(st) or "") >= len(TYPED) + 5, timeout=30)
+    guest.run(f"touch {unplug}")
+    removed = s.wait(KIOSK_LOG, f"input device removed: {KEYBOARD} ")
+    before = field_text(kiosk_state(guest)) or ""
+    time.sleep(3)
+    after = field_text(kiosk_state(guest)) or ""
+    repeats = len(before) - len(TYPED)
+    checks.check("a held key repeats in the field", before == TYPED + HELD[0] * repeats and repeats >= 5, f"{repeats} {HELD[0]!r} after the text")
+    checks.check("unplugged while a key is held: the keyboard is removed and the text stops growing (no stuck repeat)",
+                 removed and after == before, f"{len(before)} then, 3 s later, {len(after)} characters")
+    _, kiosk_log = guest.run(f"cat {KIOSK_LOG}")
+    checks.check("nothing typed appears in the kiosk's log", TYPED not in kiosk_log and HELD[0] * 5 not in kiosk_log)
+    log(kiosk_log[-1500:])
+    checks.check("the kiosk is still running", guest.run(f"kill -0 {kiosk}")[0] == 0)
+    guest.run(f"kill -TERM {kiosk}; sleep 1")
+    print(f"INFO input: the keyboard scenario took {time.time() - started:.0f} s", flush=True)
 
 
 def main():

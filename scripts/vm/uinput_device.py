@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Guest side of the input system test: a virtual touchscreen or mouse through /dev/uinput.
+"""Guest side of the input system test: a virtual touchscreen, mouse or keyboard through /dev/uinput.
 
 Runs in the test guest (python3-libevdev), copied there through the 9p share, not baked into
 the image. Usage: uinput-device.py PLAN.json, where the plan is
 
-  {"device": "touch" | "mouse", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
+  {"device": "touch" | "mouse" | "keyboard", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
    "done": "/tmp/x.done" (optional: after the steps, wait for it before destroying the device),
    "steps": [["frame", [{"slot": 0, "id": 12, "x": 1024, "y": 2048}, ...]],
-             ["sleep", 0.05], ["wait", "/tmp/x.next"], ["rel", dx, dy], ["button", 1|0], ["destroy"]]}
+             ["sleep", 0.05], ["wait", "/tmp/x.next"], ["rel", dx, dy], ["button", 1|0],
+             ["key", 15, 1|0], ["destroy"]]}
 
 The touchscreen is what udev classifies as one (research/input.md §3): INPUT_PROP_DIRECT,
 BTN_TOUCH, ABS_X/Y and ABS_MT_SLOT/TRACKING_ID/POSITION_X/Y, 4096 units per axis with a
 resolution of 16 and 26 units/mm (so ID_INPUT_TOUCHSCREEN and a size are set), 10 slots,
-vendor 0x1234 product 0x5678. Each "frame" step writes protocol-B events for the slots it names
+vendor 0x1234 product 0x5678. The keyboard is a USB one as udev classifies it (ID_INPUT_KEYBOARD:
+every key from KEY_ESC to KEY_KPDOT and the navigation block, as make-keyboard-recordings.py
+describes a full-size keyboard) with EV_REP, so the kernel adds its own repeats (value 2) to a held
+key as it does for a real one; vendor 0x1234 product 0x4b42. A "key" step writes one EV_KEY
+event (an evdev code from linux/input-event-codes.h, 1 pressed or 0 released) and SYN_REPORT:
+the test spells out Shift around a capital. Each "frame" step writes protocol-B events for the slots it names
 (a missing "id" keeps the contact, -1 lifts it), BTN_TOUCH when the first contact lands or the
 last lifts, ABS_X/Y for the lowest active slot, then SYN_REPORT. The device is created, udev is
 let settle, the ready file is written, the go file (if any) awaited, the steps played, and the
@@ -30,7 +36,9 @@ import time
 
 import libevdev
 
-NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse"}
+NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse", "keyboard": "vitrine-test-keyboard"}
+# The keys a full-size keyboard declares: KEY_ESC (1) to KEY_KPDOT (83) and the navigation block.
+KEYBOARD_CODES = list(range(1, 84)) + [87, 88, 96, 97, 98, 99, 100, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 119, 125]
 
 
 def make_touch(name=NAME["touch"], vendor=0x1234, product=0x5678):
@@ -53,6 +61,18 @@ def make_mouse():
     dev.id = {"bustype": 0x03, "vendor": 0x1234, "product": 0x9abc, "version": 1}
     for code in (libevdev.EV_REL.REL_X, libevdev.EV_REL.REL_Y, libevdev.EV_KEY.BTN_LEFT, libevdev.EV_KEY.BTN_RIGHT):
         dev.enable(code)
+    return dev
+
+
+def make_keyboard():
+    dev = libevdev.Device()
+    dev.name = NAME["keyboard"]
+    dev.id = {"bustype": 0x03, "vendor": 0x1234, "product": 0x4b42, "version": 1}
+    for code in KEYBOARD_CODES:
+        dev.enable(libevdev.evbit(1, code))
+    # EV_REP: the kernel repeats a held key itself (value 2), which libinput drops.
+    dev.enable(libevdev.EV_REP.REP_DELAY, 250)
+    dev.enable(libevdev.EV_REP.REP_PERIOD, 33)
     return dev
 
 
@@ -94,7 +114,7 @@ class Touchscreen:
 def main(path):
     plan = json.load(open(path))
     kind = plan["device"]
-    uinput = (make_touch() if kind == "touch" else make_mouse()).create_uinput_device()
+    uinput = {"touch": make_touch, "mouse": make_mouse, "keyboard": make_keyboard}[kind]().create_uinput_device()
     subprocess.run(["udevadm", "settle", "--timeout=10"], check=False)
     print(f"created {NAME[kind]} at {uinput.devnode}", flush=True)
     with open(plan["ready"], "w") as f:
@@ -123,6 +143,8 @@ def main(path):
                                 libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
         elif action == "button":
             uinput.send_events([libevdev.InputEvent(libevdev.EV_KEY.BTN_LEFT, step[1]), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+        elif action == "key":
+            uinput.send_events([libevdev.InputEvent(libevdev.evbit(1, step[1]), step[2]), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
         elif action == "destroy":
             break
         print(f"step {action} done", flush=True)

@@ -433,6 +433,60 @@ def swipe_script(x0, x1, y, ms=240):
     return events
 
 
+def keyboard_recorder():
+    """Tests/VitrineInputTests/Recordings/make-keyboard-recordings.py as a module: KEYS (each key's
+    evdev code and HID usage), KEYBOARD (a USB keyboard as `libinput record --show-keycodes`
+    describes one) and KeyRecording, which writes keyboard recordings `vitrine replay` plays."""
+    import importlib.util
+    path = os.path.join(ROOT, "Tests", "VitrineInputTests", "Recordings", "make-keyboard-recordings.py")
+    spec = importlib.util.spec_from_file_location("make_keyboard_recordings", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def key_timeline(*items):
+    """A person typing: (µs, key, 1 pressed | 0 released) for each item, a key name of
+    make-keyboard-recordings.py's KEYS ("TAB", "ENTER") or a text of the keys it knows. A key every
+    150 ms, held 80 ms; a capital is Shift held around its letter, as that script types "Cafe"."""
+    keys = keyboard_recorder().KEYS
+    events, t = [], 0
+    for item in items:
+        for key in [item] if item in keys else list(item):
+            if key.isupper() and len(key) == 1:
+                key = key.lower()
+                events += [(t, "LEFTSHIFT", 1), (t + 40_000, key, 1), (t + 110_000, key, 0), (t + 130_000, "LEFTSHIFT", 0)]
+            else:
+                events += [(t, key, 1), (t + 80_000, key, 0)]
+            t += 150_000
+    return events
+
+
+def keyboard_steps(timeline):
+    """uinput_device.py steps (a "keyboard" device) playing a key_timeline at its pace."""
+    keys = keyboard_recorder().KEYS
+    steps, last = [], 0
+    for at, key, value in timeline:
+        if at > last:
+            steps.append(["sleep", (at - last) / 1e6])
+            last = at
+        steps.append(["key", keys[key][0], value])
+    return steps
+
+
+def keyboard_recording(timeline, path, name="vitrine-test-keyboard", device_id=(3, 0x1234, 0x4b42, 1)):
+    """Writes the key_timeline as a `libinput record` file of a USB keyboard called `name` (what
+    uinput_device.py's keyboard is), for `vitrine replay --events`."""
+    recorder = keyboard_recorder()
+    # udev's properties as for the uinput keyboard: no serial.
+    recording = recorder.KeyRecording(dict(recorder.KEYBOARD, name=name, id=list(device_id),
+                                           udev=["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]))
+    for at, key, value in timeline:
+        recording.key(key, value, at)
+    recording.write(os.path.abspath(path))
+    return path
+
+
 def screen_matches(guest, expected, label, checks, timeout=30, dump=None, poll=0.5, png=None):
     """Waits (up to `timeout`) for the guest's screen to equal `expected`; one check line.
     `dump` names the screendump (the label by default); `png`, when given, is where the last one
