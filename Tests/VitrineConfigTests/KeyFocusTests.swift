@@ -44,7 +44,6 @@ struct KeyFocusTests {
         typist.run.advance(0.5)
         #expect(typist.state["focus"]?["ring"] == .bool(true))
         #expect(typist.state["keyboard"]?["shown"] == .bool(false), "a button has no keyboard")
-        try typist.run.writeScreenshot(to: "/tmp/focus-ring.png")
         let ring = try #require(typist.run.window.root.subviews.first { $0 is FocusRingView })
         let day = try #require(StateTests.view("day", in: typist.run.window.root))
         #expect(ring.frame == day.windowFrame.insetBy(dx: -FocusRingView.outset, dy: -FocusRingView.outset))

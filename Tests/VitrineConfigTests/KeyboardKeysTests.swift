@@ -58,7 +58,6 @@ struct KeyboardKeysTests {
         let popup = try #require(StateTests.view("keyPopup", in: typist.run.window.root) as? KeyPopupView)
         #expect(popup.characters == ["G"] && !popup.isHidden)
         #expect(popup.windowFrame.maxY > g.y && popup.windowFrame.minY < g.y - 50, "over the key, reaching above the finger")
-        try typist.run.writeScreenshot(to: "/tmp/kb-popup.png")
         typist.run.touch(frame(.ended))
         typist.run.advance(0.1)
         #expect(popup.isHidden)

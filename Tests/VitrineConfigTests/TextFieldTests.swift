@@ -157,7 +157,6 @@ struct TextFieldTests {
         let keyboardTop = try #require(typist.state["keyboard"]?["keys"]?.arrayValue?.compactMap { $0["y"]?.doubleValue }.min()) - 8
         let lifted = try #require(StateTests.view("name", in: typist.run.window.root)).windowFrame
         #expect(abs(lifted.maxY + 16 - keyboardTop) < 1, "field bottom \(lifted.maxY), keyboard top \(keyboardTop)")
-        try typist.run.writeScreenshot(to: "/tmp/kb-dark-lift.png")
         // Words: each starts with a capital by itself; a long press on e offers é.
         try typist.type("Ren")
         typist.press(try typist.keyCenter("e"), hold: 0.6, to: nil)
@@ -172,22 +171,19 @@ struct TextFieldTests {
         #expect(back == before)
     }
 
-    @Test("a tap on the field brings the keyboard; its keys type into the field and the state")
-    func typeOnScreen() throws {
-        let fixture = try ConfigFixture()
-        let path = try fixture.write(Self.search)
-        let loaded = try KioskConfigLoader.load(path: path)
-        #expect(loaded.warnings.isEmpty, "\(loaded.warningLines)")
-        let scene = KioskScene(configuration: loaded.configuration, baseDirectory: loaded.baseDirectory)
-        let run = try HeadlessRunner(scene: scene, size: PixelSize(width: 1280, height: 800))
-        _ = try scene.control("tap", arguments: .object([("id", .string("query"))]))
-        run.advance(1)
-        try run.writeScreenshot(to: "/tmp/kb-en.png")
-        _ = try scene.control("tap", arguments: .object([("id", .string("pin"))]))
-        run.advance(1)
-        _ = try scene.control("tap", arguments: .object([("x", .number(640)), ("y", .number(700))]))
-        run.advance(1)
-        try run.writeScreenshot(to: "/tmp/kb-pin.png")
+    @Test("a tap from the search to the PIN field turns the letters into the pad, which stays up; a tap on its 8 types 8 as a dot")
+    func fieldToField() throws {
+        let typist = try Typist()
+        _ = try typist.scene.control("tap", arguments: .object([("id", .string("query"))]))
+        typist.run.advance(1)
+        #expect(typist.state["keyboard"]?["page"] == .string("letters"))
+        _ = try typist.scene.control("tap", arguments: .object([("id", .string("pin"))]))
+        typist.run.advance(1)
+        #expect(typist.state["keyboard"]?["shown"] == .bool(true), "a touch on another field moves the focus, the keyboard stays")
+        #expect(typist.state["keyboard"]?["page"] == .string("numberPad"))
+        try typist.tapKey("8")
+        #expect(typist.controllerState("pin") == "8")
+        #expect(typist.state["focus"]?["text"] == .string("***"))
     }
 }
 

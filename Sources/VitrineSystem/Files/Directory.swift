@@ -14,9 +14,11 @@ public enum Directory {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // Read the name where it is, up to its NUL: glibc allocates each entry only as long as
+            // its name (`d_reclen`), so copying the whole 256-byte `d_name` read past the last
+            // entry of its buffer (AddressSanitizer caught it listing a full /tmp).
+            let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names
