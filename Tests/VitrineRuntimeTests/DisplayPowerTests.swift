@@ -224,6 +224,26 @@ struct DisplayPowerTests {
         #expect(rig.button.actionCount == 1)
     }
 
+    @Test("keys keep the panel lit as touches do; a key on a blank panel wakes it and is swallowed, the next one acts")
+    func keysWake() {
+        let rig = PowerRig(PowerSettings(blankAfter: 60))
+        rig.button.action = {}
+        rig.window.focus(rig.button, showingRing: true)
+        for _ in 0..<4 {
+            rig.advance(50)
+            rig.window.handle(KeyEvent(.tab))  // the one button: Tab keeps the focus on it
+        }
+        #expect(rig.power.state == .on, "200 s of typing, the panel never blanked")
+        rig.advance(61)
+        #expect(rig.power.isBlank)
+        rig.window.handle(KeyEvent(.enter))
+        #expect(rig.power.state == .on)
+        #expect(rig.button.actionCount == 0, "the waking key pressed nothing")
+        #expect(rig.events.last?.kind == .wake && rig.events.last?.name == "key")
+        rig.window.handle(KeyEvent(.enter))
+        #expect(rig.button.actionCount == 1)
+    }
+
     @Test("nothing is drawn while blank, even when the scene asks; waking redraws the whole screen")
     func noFramesWhileBlank() {
         let rig = PowerRig(PowerSettings(blankAfter: 30))

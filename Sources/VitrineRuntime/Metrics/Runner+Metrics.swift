@@ -41,7 +41,12 @@ extension Runner {
             self?.lastTouchTime = self?.loop.now
             window?.handle(key)
         }
-        input.onScan = { [weak self] scan in (self?.scene as? ScanningScene)?.scanned(scan) }
+        input.onScan = { [weak self] scan in
+            // A scan lights a blank panel and still acts: what it read is meant, not a press on
+            // something unseen.
+            _ = self?.power?.filterKey()
+            (self?.scene as? ScanningScene)?.scanned(scan)
+        }
     }
 
     /// Starts the file when `metricsPath` is set: written now, then every interval.

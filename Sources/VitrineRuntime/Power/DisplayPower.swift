@@ -22,7 +22,7 @@ import VitrineUI
 ///   `SceneEvent`s of kind `.blank` / `.wake` (name: the reason) through `onEvent`.
 public final class DisplayPower {
     public enum State: String, Sendable { case on, dimmed, blank }
-    public enum Reason: String, Sendable { case start, schedule, idle, control, touch }
+    public enum Reason: String, Sendable { case start, schedule, idle, control, touch, key }
 
     public let settings: PowerSettings
     public private(set) var state = State.on
@@ -93,6 +93,18 @@ public final class DisplayPower {
         guard wasBlank else { return true }
         self.swallowing = !allLifted
         return false
+    }
+
+    /// Sees every key (and scan) before the views, as `filter(_:)` sees touches: it keeps the
+    /// panel lit (someone typing on a keyboard is there), and on a blank panel it wakes it and
+    /// returns false, so the key that woke it does nothing the visitor could not see.
+    public func filterKey() -> Bool {
+        let wasBlank = self.state == .blank
+        self.controlBlank = false
+        if !self.scheduleOn { self.wokenInOffTime = true }
+        self.activity()
+        self.update(.key)
+        return !wasBlank
     }
 
     /// Blanks the panel until `wake()` or a touch (the control socket's `blank`).
@@ -252,6 +264,7 @@ public final class DisplayPower {
             return "no touch for \(seconds.map { JSONValue.number($0).serialized() } ?? "?") s"
         case .control: return "control command"
         case .touch: return "touched"
+        case .key: return "a key or a scan"
         }
     }
 }

@@ -45,6 +45,7 @@ extension DisplayPower {
     /// stays the scene's.
     public func attach(to window: Window) {
         window.touchFilter = { [weak self] frame in self?.filter(frame) ?? true }
+        window.wakeFilter = { [weak self] _ in self?.filterKey() ?? true }
     }
 
     /// The backends for `output`: frames pause first, then the display's own switch (DPMS,

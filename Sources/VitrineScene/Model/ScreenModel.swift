@@ -169,9 +169,12 @@ public struct SceneModel: Sendable, Equatable {
     /// The screens reachable from the start and the onboarding through actions and split sheets.
     public var reachableScreens: Set<String> {
         var seen: Set<String> = []
-        var queue =
-            [self.start] + (self.onboarding?.pages ?? []) + (self.onboarding?.completed.map { [$0] } ?? []) + (self.idle?.action.targets ?? [])
-            + (self.onScan?.targets ?? [])
+        // Appended one by one: Swift 6.0 (Debian 13's) cannot type-check the sum in reasonable time.
+        var queue: [String] = [self.start]
+        queue += self.onboarding?.pages ?? []
+        if let completed = self.onboarding?.completed { queue.append(completed) }
+        queue += self.idle?.action.targets ?? []
+        queue += self.onScan?.targets ?? []
         while let id = queue.popLast() {
             guard seen.insert(id).inserted, let screen = self.screen(id) else { continue }
             queue += screen.actions.flatMap(\.action.targets)

@@ -10,6 +10,7 @@ import VitrineCore
 extension Window {
     /// Handles one key from a keyboard, a keypad or the on-screen keyboard.
     public func handle(_ key: KeyEvent) {
+        if let wake = self.wakeFilter, !wake(key) { return }
         if let filter = self.keyFilter, !filter(key) { return }
         // A held Enter or Escape acts once: xkb repeats them, and a form must not be submitted
         // (or the screens popped) 25 times a second.

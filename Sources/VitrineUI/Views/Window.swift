@@ -103,6 +103,9 @@ public final class Window {
     let focusRing = FocusRingView()
     /// Sees every key first (the scene's idle count restarts here); returning false swallows it.
     public var keyFilter: ((KeyEvent) -> Bool)?
+    /// Sees every key before `keyFilter`: display power keeps the panel lit with it, and swallows
+    /// the key that wakes a blank panel (as `touchFilter` does the waking touch).
+    public var wakeFilter: ((KeyEvent) -> Bool)?
     /// Escape with nothing focused that used it: the scene dismisses what is on top or goes back.
     public var onEscape: (() -> Void)?
     /// Called after the focus moved (the scene shows or hides the on-screen keyboard).
