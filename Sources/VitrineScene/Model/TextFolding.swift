@@ -38,9 +38,4 @@ public enum TextFolding {
         }
         return result
     }
-
-    /// Whether every word of `query` (already folded) is in `text` (already folded).
-    public static func matches(_ text: String, words: [Substring]) -> Bool {
-        words.allSatisfy { text.contains($0) }
-    }
 }

@@ -86,7 +86,7 @@ extension SceneController {
         let keyboard = self.keyboard ?? self.makeKeyboard(in: window)
         keyboard.configure(
             layout: self.keyboardLayout(self.language), kind: field.kind, submitTitle: field.submitTitle,
-            decimalSeparator: Self.decimalSeparator(in: self.language))
+            decimalSeparator: NumberFormat(language: self.language).decimalMark)
         let height = keyboard.preferredHeight
         keyboard.frame = Rect(x: 0, y: keyboard.frame.minY, width: window.size.width, height: height + Self.keyboardOvershootRoom)
         keyboard.isHidden = false
@@ -134,13 +134,6 @@ extension SceneController {
         let progress = height > 0 ? motion.value / height : 0
         let lift = (self.keyboardLift * progress).rounded()
         self.sceneRoot.pinToEdges(insets: EdgeInsets(top: -lift, left: 0, bottom: lift, right: 0))
-    }
-
-    /// The decimal pad's separator: a comma where the language writes one (most of continental
-    /// Europe), a point otherwise.
-    static func decimalSeparator(in language: String?) -> String {
-        let commaLanguages: Set<String> = ["de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "tr", "ru", "uk", "el"]
-        return language.map { commaLanguages.contains(String($0.prefix { $0 != "-" })) } == true ? "," : "."
     }
 
     /// The submit key's title when a field names none, in the languages `backTitles` has.
