@@ -165,6 +165,7 @@ extension ConfigReader {
             configuration.scene.defaultLanguage = defaultLanguage
             configuration.scene.idle = reader.readIdle(root)
             configuration.scene.onScan = reader.readAction(root, "onScan")
+            configuration.scene.accessibility = reader.readAccessibility(root)
             reader.section(root, "keyboard") { reader, object in reader.readKeyboard(object, into: &configuration) }
             configuration.data = reader.readData(root)
         }

@@ -2,6 +2,7 @@ import VitrineCore
 import VitrineDRM
 import VitrineGraphics
 import VitrineRuntime
+import VitrineScene
 import VitrineUI
 
 extension KioskConfiguration {
@@ -44,6 +45,7 @@ extension KioskConfiguration {
         if let state = self.scene.state { members.append(("state", state)) }
         if let onScan = self.scene.onScan { members.append(("onScan", onScan.json)) }
         if let idle = self.scene.idle { members.append(("idle", .object([("after", .number(idle.after)), ("action", idle.action.json)]))) }
+        if self.scene.accessibility != AccessibilityModel() { members.append(("accessibility", self.scene.accessibility.json)) }
         members.append(("start", .string(self.scene.start)))
         if let onboarding = self.scene.onboarding { members.append(("onboarding", onboarding.json)) }
         members.append(("screens", .object(self.scene.screens.map { ($0.id, $0.json) })))
@@ -137,5 +139,18 @@ extension JSONValue {
     /// A string, or null for nil.
     static func optional(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
+    }
+}
+
+extension AccessibilityModel {
+    /// The `accessibility` section as a config writes it (only what differs from the defaults).
+    var json: JSONValue {
+        let defaults = AccessibilityModel()
+        var members: [(String, JSONValue)] = []
+        if !self.keys.isEmpty { members.append(("keys", .object(self.keys.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.rawValue)) }))) }
+        if let mount = self.mountHeight { members.append(("mountHeight", .object([("top", .number(mount.top)), ("bottom", .number(mount.bottom))]))) }
+        if self.moreTimeWarning != defaults.moreTimeWarning { members.append(("moreTimeWarning", .number(self.moreTimeWarning))) }
+        if self.speechRate != defaults.speechRate { members.append(("speechRate", .number(self.speechRate))) }
+        return .object(members)
     }
 }

@@ -150,6 +150,8 @@ public struct SceneModel: Sendable, Equatable {
     public var state: JSONValue?
     /// What a barcode or QR scan does (the config's `onScan`); the code is `scan.code` to binds.
     public var onScan: SceneAction?
+    /// The keypad, the mounting height and the "more time" question (Docs/accessibility.md).
+    public var accessibility = AccessibilityModel()
 
     public init(
         screens: [ScreenModel], start: String? = nil, onboarding: OnboardingModel? = nil, languages: [String] = [], defaultLanguage: String? = nil,

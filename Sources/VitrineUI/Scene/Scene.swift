@@ -49,6 +49,16 @@ public protocol ScanningScene: Scene {
     func scanned(_ scan: ScanEvent)
 }
 
+/// A scene that talks in speech mode (Docs/accessibility.md): the runtime gives it the speech
+/// output once, and tells it when a headset is plugged in or pulled out. `SceneController` is
+/// one; it also starts and stops speech mode itself (a configured key, the accessibility sheet).
+public protocol SpeakingScene: Scene {
+    /// Where the scene's utterances go; nil: nowhere (no sound card, speech not wanted).
+    var speechOutput: (any SpeechOutput)? { get set }
+    /// A headset was plugged in (true) or pulled out (false): speech mode starts or stops.
+    func headsetChanged(plugged: Bool)
+}
+
 /// Something a scene tells the world: what kind of thing happened, a name (the `emit`'s name, the
 /// screen's id), a small JSON payload, and when (the frame clock's time).
 public struct SceneEvent: Sendable, Equatable, CustomStringConvertible {
