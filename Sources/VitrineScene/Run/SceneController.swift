@@ -61,6 +61,9 @@ public final class SceneController: Scene {
     var idleTimer: TimerID?
     /// Whether the idle action ran since the last touch (it runs once per absence).
     var wentIdle = false
+    /// Whether the kiosk speaks (a headset is in, or a key or the accessibility sheet turned it
+    /// on): touch exploration is on and the idle time is doubled (Docs/accessibility.md).
+    public internal(set) var speechMode = false
     /// The binds inside emitted payloads, parsed once when the scene is made (by their text).
     var payloadBinds: [String: DataBinding] = [:]
     /// The on-screen keyboard (made for the first focused field) and how far up it is.
