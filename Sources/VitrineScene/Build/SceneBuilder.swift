@@ -136,6 +136,10 @@ public final class SceneBuilder {
         view.layoutWidth = node.width
         view.layoutHeight = node.height
         view.identifier = node.id ?? (node.path.isEmpty ? view.identifier : node.path)
+        if let label = node.accessibilityLabel {
+            view.accessibilityLabel = self.text(label)
+            self.bind(view, when: label.binding != nil) { [unowned self] view in view.accessibilityLabel = self.text(label) }
+        }
         return view
     }
 

@@ -7,7 +7,8 @@ extension SceneController {
         self.lastTouch = frame.time > self.lastTouch ? frame.time : (self.window?.clock?.now ?? frame.time)
         self.wentIdle = false
         self.armIdleTimer()
-        self.touchedWhileTyping(frame)
+        // Exploring fingers press nothing, so they do not end the typing either.
+        if !self.speechMode { self.touchedWhileTyping(frame) }
     }
 
     /// Restarts the idle count, as a touch would (the control socket's `idle-reset`).

@@ -21,8 +21,9 @@ extension SceneController {
         window.onFocusChange = { [weak self] view in self?.focusChanged(to: view) }
         window.onEscape = { [weak self] in self?.escape() }
         window.keyFilter = { [weak self] key in
-            self?.resetIdle()
-            return true
+            guard let self else { return true }
+            self.resetIdle()
+            return !self.handleKeypad(key)
         }
         window.focusScope = { [weak self] in
             guard let self else { return nil }
@@ -42,6 +43,7 @@ extension SceneController {
     /// does not: the visitor has keys (a keyboard on the panel types into it), as iOS leaves its
     /// keyboard down while a hardware keyboard is in use.
     func focusChanged(to view: View?) {
+        self.speakFocus(view)
         if let field = view as? TextField {
             self.record("focus \(field.identifier ?? "textField")")
             if self.window?.showsFocusRing == true {

@@ -64,6 +64,19 @@ public final class SceneController: Scene {
     /// Whether the kiosk speaks (a headset is in, or a key or the accessibility sheet turned it
     /// on): touch exploration is on and the idle time is doubled (Docs/accessibility.md).
     public internal(set) var speechMode = false
+    /// Where utterances go (eSpeak NG through ALSA on a kiosk; the runtime sets it); nil: the
+    /// transcript still records what would be said.
+    public var speechOutput: (any SpeechOutput)?
+    /// What speech mode said, oldest first (the last `logCapacity`): the state dump's `speech`.
+    public internal(set) var transcript = BoundedLog<Utterance>(capacity: SceneController.logCapacity)
+    /// The element said last: a double tap activates it.
+    weak var lastSpokenElement: View?
+    /// True while a screen's arrival gives the focus: that element is said after the title.
+    var arrivingFocus = false
+    /// Touch exploration's reading of the fingers (speech mode only).
+    var explorer = TouchExplorer()
+    /// The speech volume the visitor set with the volume keys (0…1), back to the default on idle.
+    var speechVolume = SceneController.defaultSpeechVolume
     /// The binds inside emitted payloads, parsed once when the scene is made (by their text).
     var payloadBinds: [String: DataBinding] = [:]
     /// The on-screen keyboard (made for the first focused field) and how far up it is.
@@ -243,6 +256,7 @@ public final class SceneController: Scene {
         self.window?.focus(nil)
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
+        self.announceScreen()
     }
 
     var now: MonotonicTime { self.window?.clock?.now ?? self.window?.lastFrameTime?.presentationTime ?? .zero }
@@ -385,6 +399,7 @@ public final class SceneController: Scene {
         self.presentedScreen = screen
         self.record("present \(id)")
         sheet.present(in: self.root)
+        self.announceSheet()
         // A header title bound to the data follows it, as a screen's bar title does.
         self.builder.bind(sheet, when: model.title.binding != nil) { [weak self] view in
             guard let self, let sheet = view as? ContentSheet else { return }

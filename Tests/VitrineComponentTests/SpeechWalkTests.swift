@@ -1,0 +1,101 @@
+import Testing
+import VitrineCore
+import VitrineKiosk
+import VitrineRuntime
+import VitrineScene
+import VitrineUI
+
+/// Speech mode on the tickets example (issue 33): a keypad walk from the ticket list to the
+/// thanks screen and back, said in English and in German, asserted word for word from the
+/// transcript — what the scene hands the speech output, in order.
+@Suite("Speech: a keypad walk through the tickets example, said in English and German")
+struct SpeechWalkTests {
+    /// Presses a key as a keypad's would arrive (the window's key path), and lets it settle.
+    static func press(_ run: KioskRun, _ key: KeyEvent.Key) {
+        run.run.window.handle(KeyEvent(key, timestamp: UInt64(run.run.loop.now.microseconds), device: "keypad"))
+        run.run.advance(1)
+    }
+
+    /// Headset in; down to the route with the ferry and select it; down to the day pass and
+    /// select it; More; down to Buy and select it; repeat, louder; back.
+    static func walk(language: String) throws -> (said: [String], run: KioskRun) {
+        let run = try KioskRun(example: "tickets")
+        run.run.advance(0.5)
+        if language != "en" { _ = try run.controller.control("language", arguments: .object([("language", .string(language))])) }
+        run.run.advance(0.5)
+        run.controller.headsetChanged(plugged: true)
+        run.run.advance(0.5)
+        let keys: [KeyEvent.Key] = [.down, .enter, .down, .down, .enter, .enter, .down, .enter, .other("F2"), .other("F5"), .escape]
+        for key in keys { Self.press(run, key) }
+        return (run.controller.transcript.elements.map(\.description), run)
+    }
+
+    @Test("English: the screen, each element with its value, role, state and place, what select changed, the next screen")
+    func english() throws {
+        let (said, run) = try Self.walk(language: "en")
+        #expect(
+            said == [
+                "result [en] Speech on",
+                "screen [en] City Transit, Choose a route, then a ticket, Route",
+                "focus [en] City zone, button, selected, 1 of 2, Trams and buses inside the ring",
+                "focus [en] City and harbour, button, 2 of 2, With the harbour ferry: € 1.20 more a ticket",
+                "result [en] City and harbour, button, selected, 2 of 2, With the harbour ferry: € 1.20 more a ticket",
+                "focus [en] Single ride, € 4.10, button, 1 of 3, 90 minutes, any number of changes",
+                "focus [en] Day pass, € 8.70, button, 2 of 3, Until 4:00 the next morning",
+                "screen [en] Confirm, Day pass, City and harbour, 1",
+                "focus [en] More, button, 2 of 2",
+                "result [en] 2, € 17.40",
+                "focus [en] Buy, button, 1 of 2",
+                "screen [en] Thank you, 2 × Day pass, City and harbour: € 17.40, Take your tickets from the slot below. Have a good journey.",
+                "focus [en] Done, button",
+                "focus [en] Done, button",
+                "result [en] Volume 90 percent",
+                "screen [en] Confirm, Day pass, City and harbour",
+                "focus [en] Fewer, button, 1 of 2"
+            ], "\(said.joined(separator: "\n"))")
+        #expect(run.emitted.map(\.name) == ["purchase"])
+        #expect(run.state["speech"]?["volume"] == .number(0.9))
+        #expect(run.controller.speechMode)
+    }
+
+    @Test("German: the same walk in the German words, every utterance tagged German for the German voice")
+    func german() throws {
+        let (said, _) = try Self.walk(language: "de")
+        #expect(
+            said == [
+                "result [de] Sprachausgabe an",
+                "screen [de] Stadtverkehr, Strecke wählen, dann Fahrkarte, Strecke",
+                "focus [de] Stadtzone, Taste, ausgewählt, 1 von 2, Straßenbahnen und Busse innerhalb des Rings",
+                "focus [de] Stadt und Hafen, Taste, 2 von 2, Mit der Hafenfähre: € 1,20 mehr je Fahrkarte",
+                "result [de] Stadt und Hafen, Taste, ausgewählt, 2 von 2, Mit der Hafenfähre: € 1,20 mehr je Fahrkarte",
+                "focus [de] Einzelfahrt, € 4,10, Taste, 1 von 3, 90 Minuten, beliebig oft umsteigen",
+                "focus [de] Tageskarte, € 8,70, Taste, 2 von 3, Bis 4:00 Uhr am nächsten Morgen",
+                "screen [de] Bestätigen, Tageskarte, Stadt und Hafen, 1",
+                "focus [de] Mehr, Taste, 2 von 2",
+                "result [de] 2, € 17,40",
+                "focus [de] Kaufen, Taste, 1 von 2",
+                "screen [de] Vielen Dank, 2 × Tageskarte, Stadt und Hafen: € 17,40, Entnehmen Sie Ihre Fahrkarten unten aus dem Ausgabefach. Gute Fahrt!",
+                "focus [de] Fertig, Taste",
+                "focus [de] Fertig, Taste",
+                "result [de] Lautstärke 90 Prozent",
+                "screen [de] Bestätigen, Tageskarte, Stadt und Hafen",
+                "focus [de] Weniger, Taste, 1 von 2"
+            ], "\(said.joined(separator: "\n"))")
+    }
+
+    @Test("pulling the headset stops speech at once and gives touches back to the views; nothing is said with speech off")
+    func headsetOut() throws {
+        let run = try KioskRun(example: "tickets")
+        run.run.advance(0.5)
+        Self.press(run, .down)
+        #expect(run.controller.transcript.elements.isEmpty, "speech mode is off: nothing is said")
+        run.controller.headsetChanged(plugged: true)
+        #expect(run.run.window.touchExploration != nil)
+        run.controller.headsetChanged(plugged: false)
+        #expect(!run.controller.speechMode)
+        #expect(run.run.window.touchExploration == nil)
+        let count = run.controller.transcript.count
+        Self.press(run, .down)
+        #expect(run.controller.transcript.count == count)
+    }
+}
