@@ -199,6 +199,8 @@ public final class SceneBuilder {
             let button = Button(
                 title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
+            // The language shown is the switcher's chosen one: speech says "selected" too.
+            button.isSelected = style != model.style
             if let enabled = model.enabled {
                 let apply = { [unowned self] (view: View) -> Void in
                     guard let button = view as? Button else { return }

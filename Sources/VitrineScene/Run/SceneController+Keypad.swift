@@ -20,6 +20,7 @@ extension SceneController {
         let mapped = accessibility.keys[key.key.description] != nil || typed.map { accessibility.keys[$0] != nil } == true
         if !mapped, self.focusedField != nil, [.up, .down, .select, .back].contains(command) { return false }
         if key.isRepeat, ![.up, .down, .volumeUp, .volumeDown].contains(command) { return true }
+        if self.turnOnboardingPage(command, in: window) { return true }
         self.record("keypad \(command.rawValue)")
         switch command {
         case .up, .down:
@@ -51,6 +52,28 @@ extension SceneController {
         case .speech:
             self.setSpeechMode(!self.speechMode)
         case .reach:
+            return false
+        }
+        return true
+    }
+
+    /// The onboarding's pages turn by swipes; keys turn them too, so no page is reachable by
+    /// touch only: down (or select on a page with nothing to press) past the page's last
+    /// element goes to the next page, up before its first to the one before.
+    func turnOnboardingPage(_ command: AccessibilityModel.KeypadCommand, in window: Window) -> Bool {
+        guard self.isOnboardingShowing, let pager = self.onboarding?.pager, !pager.isTransitioning else { return false }
+        let chain = window.focusChain
+        let index = window.focusedView.flatMap { focused in chain.firstIndex { $0 === focused } }
+        switch command {
+        case .down, .select:
+            guard chain.isEmpty || (command == .down && index == chain.count - 1) else { return false }
+            guard pager.pushNext() else { return false }
+            self.record("keypad: next page")
+        case .up:
+            guard chain.isEmpty || index == 0 else { return false }
+            guard pager.pop() else { return false }
+            self.record("keypad: previous page")
+        default:
             return false
         }
         return true

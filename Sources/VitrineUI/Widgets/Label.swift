@@ -160,7 +160,13 @@ public final class Button: View {
     public override var accessibilityRole: AccessibilityRole? { self.action != nil ? .button : nil }
     /// The title; an icon alone is said by its word (`AccessibilityPhrases.iconWord`).
     public override var accessibilityContent: String? { self.title.isEmpty ? nil : self.title }
-    public override var accessibilityTraits: AccessibilityTraits { self.isEnabled ? [] : .dimmed }
+    public override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = self.isEnabled ? [] : .dimmed
+        if self.isSelected { traits.insert(.selected) }
+        return traits
+    }
+    /// The chosen one of a set (the language shown, in a language switcher): said "selected".
+    public var isSelected = false
 
     /// Enter on a focused button: its action, as a tap would.
     public override func activate() -> Bool {
