@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineKiosk
 import VitrineRuntime
 import VitrineScene
+import VitrineTestSupport
 import VitrineUI
 
 /// An EZ-Access–style keypad mapped by the config (issue 33): its keys move, select, go back and
@@ -51,7 +52,8 @@ struct KeypadTests {
         #expect(Self.said(typist) == ["Speech on", "Tickets, Choose a ticket", "Day pass, button, 1 of 3"])
     }
 
-    @Test("in speech mode: help says the screen and the keys, repeat says the last again, a mapped character turns the volume up, the icon button says its word")
+    @Test(
+        "in speech mode: help says the screen and the keys, repeat says the last again, a mapped character turns the volume up, the icon button says its word")
     func speechKeys() throws {
         let typist = try TextFieldTests.Typist(Self.config)
         Self.press(typist, .other("KP_Subtract"))
@@ -95,5 +97,70 @@ struct KeypadTests {
         _ = try speech([("action", .string("stop"))])
         #expect(try speech([("action", .string("off"))])["mode"] == .bool(false))
         #expect(scene.controller?.callbacks.elements.contains("speech.stop") == true)
+    }
+
+    static let form = #"""
+        {"version": 2,
+         "accessibility": {"keys": {"KP_Up": "up", "KP_Down": "down", "KP_Begin": "select", "KP_Insert": "back"}},
+         "state": {"name": ""},
+         "screens": {
+           "home": {"title": "Visitor book", "content": {"type": "vstack", "spacing": 16, "padding": 24, "children": [
+              {"type": "textField", "id": "name", "state": "name", "placeholder": "Your name", "onSubmit": {"push": "thanks"}}]}},
+           "thanks": {"title": "Thank you", "content": {"type": "text", "text": {"bind": "'Thank you, ' + state.name"}}}}}
+        """#
+
+    /// Walks the keyboard's keys down with the keypad until the one named `name` has the focus.
+    static func walk(to name: String, _ typist: TextFieldTests.Typist) throws {
+        for _ in 0..<80 {
+            if typist.run.window.focusedView?.identifier == "key:" + name { return }
+            Self.press(typist, .other("KP_Down"))
+        }
+        Issue.record("no key \(name) reached: focus on \(typist.run.window.focusedView?.identifier ?? "nothing")")
+    }
+
+    @Test("a keypad types: select on the field opens the keyboard's keys, down walks them, select types, back returns to the field, the submit key submits")
+    func keypadTypes() throws {
+        let typist = try TextFieldTests.Typist(Self.form)
+        Self.press(typist, .other("KP_Down"))
+        #expect(typist.state["focus"]?["id"] == .string("name"))
+        #expect(typist.state["keyboard"]?["shown"] == .bool(false), "reached by keys: no keyboard yet")
+        Self.press(typist, .other("KP_Begin"))
+        #expect(typist.state["keyboard"]?["shown"] == .bool(true))
+        #expect(typist.run.window.focusedView?.identifier == "key:Q", "the first key, shifted for a sentence's capital")
+        try Self.walk(to: "H", typist)
+        let image = try #require(typist.run.screenshot)
+        let comparison = GoldenImage.compare(image, name: "keypad-keys", directory: GoldenImage.snapshotDirectory())
+        #expect(comparison.matches(tolerance: 3), "the ring on the keyboard's H: \(comparison)")
+        Self.press(typist, .other("KP_Begin"))
+        try Self.walk(to: "i", typist)
+        Self.press(typist, .other("KP_Begin"))
+        #expect(typist.state["state"]?["name"] == .string("Hi"))
+        Self.press(typist, .other("KP_Insert"))
+        #expect(typist.state["focus"]?["id"] == .string("name"), "back returns to the field")
+        #expect(typist.state["keyboard"]?["shown"] == .bool(false))
+        Self.press(typist, .other("KP_Begin"))
+        try Self.walk(to: "submit", typist)
+        Self.press(typist, .other("KP_Begin"))
+        #expect(typist.scene.controller?.navigationStack.map(\.model.id) == ["home", "thanks"])
+        #expect(typist.state["keyboard"]?["shown"] == .bool(false))
+    }
+
+    @Test("in speech mode each key is said as the keypad reaches it, and what it typed after select; a PIN's digits never")
+    func keypadTypingSaid() throws {
+        let typist = try TextFieldTests.Typist(Self.form)
+        typist.scene.controller?.setSpeechMode(true)
+        typist.run.advance(1)
+        #expect(Self.said(typist).last == "Your name, empty, text field")
+        Self.press(typist, .enter)
+        #expect(Self.said(typist).last == "Q", "Enter on an empty field in speech mode opens the keys; the first is said")
+        Self.press(typist, .down)
+        #expect(Self.said(typist).last == "W")
+        Self.press(typist, .enter)
+        #expect(Self.said(typist).last == "W", "what it typed")
+        try Self.walk(to: "backspace", typist)
+        #expect(Self.said(typist).last == "Delete")
+        Self.press(typist, .enter)
+        #expect(typist.state["state"]?["name"] == .string(""))
+        #expect(Self.said(typist).last == "Delete")
     }
 }

@@ -14,10 +14,27 @@ extension SceneController {
     /// with and moves its caret with, unless the config mapped them.
     func handleKeypad(_ key: KeyEvent) -> Bool {
         let accessibility = self.model.accessibility
-        guard let command = accessibility.command(for: key), let window = self.window else { return false }
+        guard let window = self.window else { return false }
+        let command = accessibility.command(for: key)
         var typed: String?
         if case .text(let text) = key.key { typed = text }
         let mapped = accessibility.keys[key.key.description] != nil || typed.map { accessibility.keys[$0] != nil } == true
+        if self.keypadField != nil, !mapped {
+            // A keyboard on the panel while the keypad walks the keys: its typing goes to the field.
+            switch key.key {
+            case .text, .backspace, .deleteForward, .left, .right, .home, .end:
+                self.keypadTyped(key)
+                return true
+            default: break
+            }
+        }
+        guard let command else { return false }
+        // A keypad's select on a field opens the keyboard's keys to it (the keypad has no
+        // letters); so does Enter on an empty field in speech mode (nothing to submit yet).
+        if command == .select, let field = self.focusedField, self.keypadField == nil, mapped || (self.speechMode && field.text.isEmpty) {
+            self.openKeysForKeypad(field)
+            return true
+        }
         if !mapped, self.focusedField != nil, [.up, .down, .select, .back].contains(command) { return false }
         if key.isRepeat, ![.up, .down, .volumeUp, .volumeDown].contains(command) { return true }
         if self.turnOnboardingPage(command, in: window) { return true }

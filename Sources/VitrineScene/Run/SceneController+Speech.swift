@@ -118,7 +118,8 @@ extension SceneController: SpeakingScene {
     /// gives a list new row views then.
     @discardableResult
     func activateSaying(_ view: View) -> Bool {
-        guard let window = self.window else { return view.activate() }
+        // A key says what it typed itself (`keypadTyped`).
+        guard let window = self.window, !(view is KeyCapView) else { return view.activate() }
         let phrases = self.phrases
         let screen = self.frontScreenView
         let before = window.accessibilityElements(in: screen).map { SpokenDescription.reading(of: $0, phrases: phrases) ?? "" }

@@ -73,6 +73,8 @@ public final class SceneController: Scene {
     weak var lastSpokenElement: View?
     /// True while a screen's arrival gives the focus: that element is said after the title.
     var arrivingFocus = false
+    /// The field a keypad types into through the on-screen keyboard's keys (nil: none).
+    weak var keypadField: TextField?
     /// Touch exploration's reading of the fingers (speech mode only).
     var explorer = TouchExplorer()
     /// The speech volume the visitor set with the volume keys (0…1), back to the default on idle.

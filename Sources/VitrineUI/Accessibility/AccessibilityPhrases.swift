@@ -20,6 +20,8 @@ public struct AccessibilityPhrases: Sendable {
         case keypadHelp
         /// Said when up or down finds nothing to move to.
         case nothingToSelect
+        /// The on-screen keyboard's function keys, as a keypad walks them.
+        case keyShift, keyDelete, keySpace, keyHide, keyNumbers, keyLetters
     }
 
     /// The language the phrases are in (the primary subtag of the kiosk's language).
@@ -59,7 +61,8 @@ public struct AccessibilityPhrases: Sendable {
         .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
         .keypadHelp: "Up and down move through the screen, select chooses, back goes back. The repeat key says it again.",
-        .nothingToSelect: "Nothing to select on this screen"
+        .nothingToSelect: "Nothing to select on this screen",
+        .keyShift: "Shift", .keyDelete: "Delete", .keySpace: "Space", .keyHide: "Hide keyboard", .keyNumbers: "Numbers and symbols", .keyLetters: "Letters"
     ]
 
     static let tables: [String: [Phrase: String]] = [
@@ -69,35 +72,45 @@ public struct AccessibilityPhrases: Sendable {
             .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
             .keypadHelp: "Auf und Ab bewegen durch den Bildschirm, Auswahl wählt, Zurück geht zurück. Die Wiederholtaste sagt es noch einmal.",
-            .nothingToSelect: "Auf diesem Bildschirm gibt es nichts auszuwählen"
+            .nothingToSelect: "Auf diesem Bildschirm gibt es nichts auszuwählen",
+            .keyShift: "Umschalt", .keyDelete: "Löschen", .keySpace: "Leerzeichen", .keyHide: "Tastatur ausblenden", .keyNumbers: "Zahlen und Symbole",
+            .keyLetters: "Buchstaben"
         ],
         "fr": [
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
             .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
             .keypadHelp: "Haut et bas parcourent l'écran, sélection choisit, retour revient en arrière. La touche répéter le redit.",
-            .nothingToSelect: "Rien à sélectionner sur cet écran"
+            .nothingToSelect: "Rien à sélectionner sur cet écran",
+            .keyShift: "Majuscule", .keyDelete: "Effacer", .keySpace: "Espace", .keyHide: "Masquer le clavier", .keyNumbers: "Chiffres et symboles",
+            .keyLetters: "Lettres"
         ],
         "es": [
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
             .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
             .keypadHelp: "Arriba y abajo recorren la pantalla, seleccionar elige, atrás vuelve. La tecla repetir lo dice otra vez.",
-            .nothingToSelect: "No hay nada que seleccionar en esta pantalla"
+            .nothingToSelect: "No hay nada que seleccionar en esta pantalla",
+            .keyShift: "Mayúsculas", .keyDelete: "Borrar", .keySpace: "Espacio", .keyHide: "Ocultar teclado", .keyNumbers: "Números y símbolos",
+            .keyLetters: "Letras"
         ],
         "it": [
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
             .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
             .keypadHelp: "Su e giù scorrono lo schermo, seleziona sceglie, indietro torna indietro. Il tasto ripeti lo ridice.",
-            .nothingToSelect: "Niente da selezionare in questa schermata"
+            .nothingToSelect: "Niente da selezionare in questa schermata",
+            .keyShift: "Maiuscole", .keyDelete: "Elimina", .keySpace: "Spazio", .keyHide: "Nascondi tastiera", .keyNumbers: "Numeri e simboli",
+            .keyLetters: "Lettere"
         ],
         "nl": [
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
             .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",
             .keypadHelp: "Omhoog en omlaag gaan door het scherm, selecteren kiest, terug gaat terug. De herhaaltoets zegt het nog eens.",
-            .nothingToSelect: "Niets te selecteren op dit scherm"
+            .nothingToSelect: "Niets te selecteren op dit scherm",
+            .keyShift: "Shift", .keyDelete: "Verwijder", .keySpace: "Spatie", .keyHide: "Verberg toetsenbord", .keyNumbers: "Cijfers en symbolen",
+            .keyLetters: "Letters"
         ]
     ]
 

@@ -12,7 +12,7 @@ public enum AccessibilityRole: String, Sendable, Equatable, CaseIterable {
     case key
 
     /// Whether the role is said after the label: a text is just read.
-    var isSpoken: Bool { self != .text }
+    var isSpoken: Bool { self != .text && self != .key }
 }
 
 /// States speech mode says after the role ("selected", "dimmed").

@@ -8,6 +8,7 @@ public enum SpokenDescription {
         if let label = view.accessibilityLabel { return label.isEmpty ? nil : label }
         if let content = view.accessibilityContent, !content.isEmpty { return content }
         if let button = view as? Button, let icon = button.iconName { return phrases.iconWord(icon) }
+        if let cap = view as? KeyCapView { return self.word(for: cap.key, phrases: phrases) }
         return nil
     }
 
@@ -50,6 +51,18 @@ public enum SpokenDescription {
         let peers = parent.subviews.filter { !$0.isHidden && $0.accessibilityRole == .button && $0.accessibilityRole == view.accessibilityRole }
         guard peers.count > 1, let index = peers.firstIndex(where: { $0 === view }) else { return nil }
         return (index + 1, peers.count)
+    }
+
+    /// An on-screen keyboard's function key, in words.
+    static func word(for key: KeyboardKey, phrases: AccessibilityPhrases) -> String? {
+        switch key.role {
+        case .shift: phrases(.keyShift)
+        case .backspace: phrases(.keyDelete)
+        case .space: phrases(.keySpace)
+        case .hide: phrases(.keyHide)
+        case .page(let page): phrases(page == .letters ? .keyLetters : .keyNumbers)
+        case .character, .submit: nil
+        }
     }
 
     static func phrase(for role: AccessibilityRole) -> AccessibilityPhrases.Phrase {
