@@ -99,3 +99,28 @@ struct SpeechWalkTests {
         #expect(run.controller.transcript.count == count)
     }
 }
+
+extension SpeechWalkTests {
+    @Test("a sheet is said once it is up: its title, its opening texts, then its first element; closed, the screen under it again (the café's espresso)")
+    func sheetSaid() throws {
+        let run = try KioskRun(example: "cafe")
+        run.run.advance(0.5)
+        run.controller.headsetChanged(plugged: true)
+        run.run.advance(0.5)
+        for key in [KeyEvent.Key.enter, .enter, .enter, .escape] { Self.press(run, key) }
+        let said = run.controller.transcript.elements.map(\.description)
+        #expect(
+            said == [
+                "result [en] Speech on",
+                "screen [en] Café Lumen, Good morning, Order at the counter; we bring it to your table.",
+                "focus [en] Coffee, button, 1 of 3, Roasted two streets away, ground for every cup.",
+                "screen [en] Coffee, Roasted two streets away, ground for every cup.",
+                "focus [en] Espresso, € 2.40, button, 1 of 3, A short, dark shot with a thick crema.",
+                "screen [en] Espresso, € 2.40, In the basket, 0",
+                "focus [en] More, button, 2 of 2",
+                "result [en] 1",
+                "screen [en] Coffee, Roasted two streets away, ground for every cup.",
+                "focus [en] Espresso, € 2.40, button, 1 of 3, A short, dark shot with a thick crema."
+            ], "\(said.joined(separator: "\n"))")
+    }
+}

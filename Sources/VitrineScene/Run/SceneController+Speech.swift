@@ -105,7 +105,8 @@ extension SceneController: SpeakingScene {
         self.say(text, kind: .focus, interrupting: !self.arrivingFocus)
     }
 
-    /// A sheet opened: its title and opening texts, then its first element (as a screen's arrival).
+    /// A sheet came up: its title and opening texts, then its first element (as a screen's
+    /// arrival); called when it has finished coming up, so its elements are on the screen.
     func announceSheet() {
         guard self.speechMode else { return }
         self.announceScreen()

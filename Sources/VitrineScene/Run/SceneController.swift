@@ -395,13 +395,16 @@ public final class SceneController: Scene {
             self.record("contentSheet.\(name)")
             if name == "didDisappear", let sheet, self.contentSheet === sheet {
                 self.presentedScreen = nil
+                // The screen under it is in front again: said, its first element focused.
+                self.announceScreen()
             }
+            // Said once it has come up: its elements are on the screen then.
+            if name == "didShow", let sheet, self.contentSheet === sheet { self.announceSheet() }
         }
         self.contentSheet = sheet
         self.presentedScreen = screen
         self.record("present \(id)")
         sheet.present(in: self.root)
-        self.announceSheet()
         // A header title bound to the data follows it, as a screen's bar title does.
         self.builder.bind(sheet, when: model.title.binding != nil) { [weak self] view in
             guard let self, let sheet = view as? ContentSheet else { return }
