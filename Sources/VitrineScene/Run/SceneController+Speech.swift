@@ -24,7 +24,7 @@ extension SceneController: SpeakingScene {
     /// Starts or stops speech mode: on, touch exploration replaces direct touch and the screen
     /// is said; off, speech stops at once and touches act again.
     public func setSpeechMode(_ on: Bool) {
-        guard on != self.speechMode else { return }
+        guard on != self.speechMode, !on || self.model.accessibility.speech else { return }
         self.speechMode = on
         self.record("speech=\(on ? "on" : "off")")
         self.explorer = TouchExplorer()
