@@ -124,3 +124,22 @@ extension SpeechWalkTests {
             ], "\(said.joined(separator: "\n"))")
     }
 }
+
+extension SpeechWalkTests {
+    @Test("idle puts the volume back and turns off speech a key turned on; a headset still plugged in keeps it on")
+    func idleResets() throws {
+        let run = try KioskRun(example: "tickets")
+        run.run.advance(0.5)
+        Self.press(run, .other("F6"))
+        Self.press(run, .other("F5"))
+        #expect(run.controller.speechMode && run.state["speech"]?["volume"] == .number(0.9))
+        run.run.advance(300)
+        #expect(!run.controller.speechMode, "turned on by the key: off once nobody is there")
+        #expect(run.state["speech"]?["volume"] == .number(0.8))
+        run.controller.headsetChanged(plugged: true)
+        Self.press(run, .other("F4"))
+        run.run.advance(300)
+        #expect(run.controller.speechMode, "the headset is still in")
+        #expect(run.state["speech"]?["volume"] == .number(0.8))
+    }
+}

@@ -50,6 +50,7 @@ extension SceneController {
         self.resetState()
         self.clearTextEntry()
         self.clearScan()
+        self.speechWentIdle()
         // A screen the idle action pushes (an attract screen) goes on the first screen, not on
         // the last visitor's: a swipe back from it must not show their page (issue 29). Nobody is
         // looking, so the way back is not animated; the push is.

@@ -18,7 +18,19 @@ extension SceneController: SpeakingScene {
 
     public func headsetChanged(plugged: Bool) {
         self.record(plugged ? "headset in" : "headset out")
+        self.headsetPlugged = plugged
         self.setSpeechMode(plugged)
+    }
+
+    /// Idle: the volume back to its default (EN 301 549 5.1.3.13, volume reset after each use);
+    /// speech turned on by a key, the sheet or the socket goes off — a headset still plugged in
+    /// keeps it on (someone may be listening).
+    func speechWentIdle() {
+        if self.speechVolume != Self.defaultSpeechVolume {
+            self.speechVolume = Self.defaultSpeechVolume
+            self.speechOutput?.volume = self.speechVolume
+        }
+        if self.speechMode, !self.headsetPlugged { self.setSpeechMode(false) }
     }
 
     /// Starts or stops speech mode: on, touch exploration replaces direct touch and the screen

@@ -73,6 +73,8 @@ public final class SceneController: Scene {
     weak var lastSpokenElement: View?
     /// True while a screen's arrival gives the focus: that element is said after the title.
     var arrivingFocus = false
+    /// Whether a headset is plugged in (the runtime says so): idle leaves speech on then.
+    var headsetPlugged = false
     /// The field a keypad types into through the on-screen keyboard's keys (nil: none).
     weak var keypadField: TextField?
     /// Touch exploration's reading of the fingers (speech mode only).
