@@ -87,6 +87,14 @@ let package = Package(
         .systemLibrary(
             name: "CXkbcommon", pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]),
+        // Speech synthesis for speech mode (issue 33); its voices and dictionaries are espeak-ng-data.
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        // PCM playback of the speech and the sound cards' jack controls.
+        .systemLibrary(
+            name: "CAlsa", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
         // MARK: the C targets
         // ioctl request macros and layouts Swift cannot import.
         .target(name: "CVitrineShims"),
