@@ -13,6 +13,7 @@
 //   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
 //   VitrineLibinput ← Core, System, Udev, Calibration, Keys, CLibinput, CUdev
 //   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
+//   VitrineSpeech ← Core, System, CEspeakNG, CAlsa (eSpeak NG and ALSA stay there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
 //   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
@@ -163,6 +164,11 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
+            // Speech mode's engine: eSpeak NG and ALSA playback.
+            name: "VitrineSpeech",
+            dependencies: ["VitrineCore", "VitrineSystem", "CEspeakNG", "CAlsa"],
+            swiftSettings: swiftSettings),
+        .target(
             // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
             // page; and the headless twin of all that.
             name: "VitrineRuntime",
@@ -244,6 +250,10 @@ let package = Package(
                 "VitrineHeadless", "VitrineUI"
             ],
             exclude: ["Recordings"]),
+        .testTarget(
+            // The speech engine: voices and samples.
+            name: "VitrineSpeechTests",
+            dependencies: ["VitrineSpeech", "VitrineCore"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the
             // gesture arena by touch scripts whose coordinates come from the component.
