@@ -13,7 +13,7 @@
 //   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
 //   VitrineLibinput ← Core, System, Udev, Calibration, Keys, CLibinput, CUdev
 //   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
-//   VitrineSpeech ← Core, System, CEspeakNG, CAlsa (eSpeak NG and ALSA stay there)
+//   VitrineSpeech ← Core, System, CEspeakNG, CAlsa, CVitrineShims (eSpeak NG and ALSA stay there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
 //   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
@@ -164,9 +164,9 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
-            // Speech mode's engine: eSpeak NG and ALSA playback.
+            // Speech mode's engine: eSpeak NG through ALSA on a thread of its own.
             name: "VitrineSpeech",
-            dependencies: ["VitrineCore", "VitrineSystem", "CEspeakNG", "CAlsa"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CEspeakNG", "CAlsa", "CVitrineShims"],
             swiftSettings: swiftSettings),
         .target(
             // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
@@ -251,9 +251,9 @@ let package = Package(
             ],
             exclude: ["Recordings"]),
         .testTarget(
-            // The speech engine: voices and samples.
+            // The speech engine: voices, samples, the speech thread on ALSA's null device.
             name: "VitrineSpeechTests",
-            dependencies: ["VitrineSpeech", "VitrineCore"]),
+            dependencies: ["VitrineSpeech", "VitrineCore", "VitrineSystem"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the
             // gesture arena by touch scripts whose coordinates come from the component.
