@@ -164,7 +164,8 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
-            // Speech mode's engine: eSpeak NG through ALSA on a thread of its own.
+            // Speech mode's engine: eSpeak NG through ALSA on a thread of its own, and the headset
+            // jack (ALSA jack controls, evdev SW_HEADPHONE_INSERT) that starts and stops it.
             name: "VitrineSpeech",
             dependencies: ["VitrineCore", "VitrineSystem", "CEspeakNG", "CAlsa", "CVitrineShims"],
             swiftSettings: swiftSettings),
@@ -251,9 +252,11 @@ let package = Package(
             ],
             exclude: ["Recordings"]),
         .testTarget(
-            // The speech engine: voices, samples, the speech thread on ALSA's null device.
+            // The speech engine: voices, samples, the speech thread on ALSA's null device, the
+            // headset jack watches and a recorded jack input device.
             name: "VitrineSpeechTests",
-            dependencies: ["VitrineSpeech", "VitrineCore", "VitrineSystem"]),
+            dependencies: ["VitrineSpeech", "VitrineReplay", "VitrineCore", "VitrineSystem", "CVitrineShims"],
+            exclude: ["Recordings"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the
             // gesture arena by touch scripts whose coordinates come from the component.
