@@ -19,7 +19,7 @@
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
 //   VitrineDesktop ← Core, CSDL2 (the preview window)
 //   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
-//   VitrineCLI ← Kiosk, Bench, Desktop, Runtime and the modules they are made of → vitrine
+//   VitrineCLI ← Kiosk, Bench, Desktop, Runtime, Speech and the modules they are made of → vitrine
 //   VitrineTestSupport ← Core, System, Graphics (for the test targets only)
 //   HarbourKiosk, harbour-kiosk ← Core, Graphics, Scene, UI, Runtime, System (Examples/swift-app)
 // Each target declares exactly the modules it imports (scripts/check-imports.py checks it).
@@ -203,7 +203,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM", "VitrineKeys",
-                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI"
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI", "VitrineSpeech"
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
