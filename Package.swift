@@ -13,12 +13,13 @@
 //   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
 //   VitrineLibinput ← Core, System, Udev, Calibration, Keys, CLibinput, CUdev
 //   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
+//   VitrineSpeech ← Core, System, CEspeakNG, CAlsa, CVitrineShims (eSpeak NG and ALSA stay there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
 //   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
 //   VitrineDesktop ← Core, CSDL2 (the preview window)
 //   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
-//   VitrineCLI ← Kiosk, Bench, Desktop, Runtime and the modules they are made of → vitrine
+//   VitrineCLI ← Kiosk, Bench, Desktop, Runtime, Speech and the modules they are made of → vitrine
 //   VitrineTestSupport ← Core, System, Graphics (for the test targets only)
 //   HarbourKiosk, harbour-kiosk ← Core, Graphics, Scene, UI, Runtime, System (Examples/swift-app)
 // Each target declares exactly the modules it imports (scripts/check-imports.py checks it).
@@ -87,6 +88,14 @@ let package = Package(
         .systemLibrary(
             name: "CXkbcommon", pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]),
+        // Speech synthesis for speech mode (issue 33); its voices and dictionaries are espeak-ng-data.
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        // PCM playback of the speech and the sound cards' jack controls.
+        .systemLibrary(
+            name: "CAlsa", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
         // MARK: the C targets
         // ioctl request macros and layouts Swift cannot import.
         .target(name: "CVitrineShims"),
@@ -155,6 +164,12 @@ let package = Package(
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineCalibration", "VitrineKeys", "CYAML"],
             swiftSettings: swiftSettings),
         .target(
+            // Speech mode's engine: eSpeak NG through ALSA on a thread of its own, and the headset
+            // jack (ALSA jack controls, evdev SW_HEADPHONE_INSERT) that starts and stops it.
+            name: "VitrineSpeech",
+            dependencies: ["VitrineCore", "VitrineSystem", "CEspeakNG", "CAlsa", "CVitrineShims"],
+            swiftSettings: swiftSettings),
+        .target(
             // Runs any scene: display and input openers, VT, sd_notify and watchdog, reload, error
             // page; and the headless twin of all that.
             name: "VitrineRuntime",
@@ -188,7 +203,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM", "VitrineKeys",
-                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI"
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI", "VitrineSpeech"
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
@@ -235,6 +250,12 @@ let package = Package(
                 "VitrineReplay", "VitrineCalibration", "VitrineLibinput", "VitrineKeys", "VitrineKiosk", "VitrineRuntime", "VitrineSystem", "VitrineCore",
                 "VitrineHeadless", "VitrineUI"
             ],
+            exclude: ["Recordings"]),
+        .testTarget(
+            // The speech engine: voices, samples, the speech thread on ALSA's null device, the
+            // headset jack watches and a recorded jack input device.
+            name: "VitrineSpeechTests",
+            dependencies: ["VitrineSpeech", "VitrineReplay", "VitrineCore", "VitrineSystem", "CVitrineShims"],
             exclude: ["Recordings"]),
         .testTarget(
             // The toolkit, the layout views and each component on its own, driven through the

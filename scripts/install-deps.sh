@@ -7,7 +7,8 @@
 #                                      (the default UI face), DejaVu (its fallback),
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars; xkb-data, the keyboard
-#                                      layouts, and libx11-data, the compose tables for dead keys)
+#                                      layouts, and libx11-data, the compose tables for dead keys;
+#                                      eSpeak NG with its voices, espeak-ng-data, and ALSA, for speech)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
 #                                      and arm64 need (kernel, QEMU and qemu-user, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
@@ -24,6 +25,7 @@ packages=(
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
   libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev libxkbcommon-dev xkb-data libx11-data
   fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
+  libespeak-ng-dev espeak-ng-data libasound2-dev
   libsdl2-dev
 )
 for option in "$@"; do

@@ -8,6 +8,14 @@
 # panel decodes its keyboards and scanners with libxkbcommon and composes dead keys with
 # libX11's compose tables (data only), so they are expected (issue 32).
 #
+# One exception, and only with its reason present: libx11-6, libx11-xcb1 and libxcb1 are allowed
+# when (and only when) libpulse0 is pulled too. That is PulseAudio's client library, which eSpeak
+# NG's audio library, libpcaudio0, depends on (libespeak-ng1 → libpcaudio0 → libpulse0 → those
+# three, on Debian 12 and 13). Vitrine synthesises with eSpeak NG's synchronous output
+# (AUDIO_OUTPUT_SYNCHRONOUS) and plays the samples through ALSA itself (issue 33), so libpcaudio
+# and libpulse are never used and no window is opened; the libraries are only on the disk. Any
+# other X11 library, Wayland, libdecor, libxkbcommon-x11 or SDL still fails.
+#
 #   scripts/package-closure.sh DEB [EXTRA_PACKAGE...]   (extra packages: to measure what they add)
 set -euo pipefail
 deb=${1:?usage: scripts/package-closure.sh DEB [EXTRA_PACKAGE...]}
@@ -32,7 +40,11 @@ for mode in "with Recommends" "without Recommends"; do
   count=$(grep -c . <<<"$packages" || true)
   # shellcheck disable=SC2086
   kib=$(chroot "$root" apt-cache show --no-all-versions $packages | awk '/^Installed-Size:/{s+=$2} END{print s+0}')
-  desktop=$(grep -E '^(libx11-[0-9]|libx11-xcb|libxcb|libxkbcommon-x11|libwayland|libdecor|libsdl2)' <<<"$packages" | tr '\n' ' ' || true)
+  desktop=$(grep -E '^(libx11-[0-9]|libx11-xcb|libxcb|libxkbcommon-x11|libwayland|libdecor|libsdl2)' <<<"$packages" || true)
+  if grep -qx libpulse0 <<<"$packages"; then
+    desktop=$(grep -vxE 'libx11-6|libx11-xcb1|libxcb1' <<<"$desktop" || true)
+  fi
+  desktop=$(tr '\n' ' ' <<<"$desktop" | sed 's/ *$//')
   echo "package-closure: $(basename "$deb") ${*:++ $* }$mode on a minimal Debian 13: $count packages, $((kib / 1024)) MB installed"
   if [ -n "$desktop" ] && [ $# -eq 0 ]; then
     echo "package-closure: FAIL: it pulls desktop libraries onto a panel: $desktop" >&2

@@ -29,6 +29,16 @@ uint32_t CVitrineShims_drmFormatARGB8888(void) { return VITRINE_FOURCC('A', 'R',
 
 unsigned long CVitrineShims_FBIO_WAITFORVSYNC(void) { return FBIO_WAITFORVSYNC; }
 
+unsigned long CVitrineShims_EVIOCGBIT(unsigned int type, unsigned int length) { return EVIOCGBIT(type, length); }
+unsigned long CVitrineShims_EVIOCGSW(unsigned int length) { return EVIOCGSW(length); }
+unsigned long CVitrineShims_EVIOCGNAME(unsigned int length) { return EVIOCGNAME(length); }
+
+unsigned long CVitrineShims_UI_SET_EVBIT(void) { return UI_SET_EVBIT; }
+unsigned long CVitrineShims_UI_SET_SWBIT(void) { return UI_SET_SWBIT; }
+unsigned long CVitrineShims_UI_DEV_SETUP(void) { return UI_DEV_SETUP; }
+unsigned long CVitrineShims_UI_DEV_CREATE(void) { return UI_DEV_CREATE; }
+unsigned long CVitrineShims_UI_DEV_DESTROY(void) { return UI_DEV_DESTROY; }
+
 int CVitrineShims_errno(void) { return errno; }
 
 size_t CVitrineShims_sockaddrUnPathOffset(void) { return offsetof(struct sockaddr_un, sun_path); }

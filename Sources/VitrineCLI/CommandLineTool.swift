@@ -20,6 +20,7 @@ public enum CommandLineTool {
             ListDisplaysCommand.self,
             ListInputsCommand.self,
             InputDebugCommand.self,
+            SayCommand.self,
             CalibrateCommand.self,
             BlurCommand.self,
             BenchCommand.self,

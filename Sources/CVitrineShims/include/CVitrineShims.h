@@ -19,6 +19,8 @@
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/vt.h>
+#include <linux/input.h>
+#include <linux/uinput.h>
 
 /// ioctl(fd, request, pointer); returns the raw result (errno is left set on failure).
 int CVitrineShims_ioctlPointer(int fd, unsigned long request, void *argument);
@@ -35,6 +37,22 @@ uint32_t CVitrineShims_drmFormatARGB8888(void);
 
 /// FBIO_WAITFORVSYNC (_IOW('F', 0x20, __u32)).
 unsigned long CVitrineShims_FBIO_WAITFORVSYNC(void);
+
+/// EVIOCGBIT(type, length): the event codes of `type` an evdev device reports, as a bitmask of
+/// `length` bytes (EV_SW: its switches, SW_HEADPHONE_INSERT among them on a jack input device).
+unsigned long CVitrineShims_EVIOCGBIT(unsigned int type, unsigned int length);
+/// EVIOCGSW(length): the current state of an evdev device's switches, a bitmask of `length` bytes.
+unsigned long CVitrineShims_EVIOCGSW(unsigned int length);
+/// EVIOCGNAME(length): an evdev device's name, NUL-terminated in `length` bytes.
+unsigned long CVitrineShims_EVIOCGNAME(unsigned int length);
+
+/// uinput's requests (<linux/uinput.h>), for tests that make a jack input device of their own:
+/// UI_SET_EVBIT, UI_SET_SWBIT, UI_DEV_SETUP, UI_DEV_CREATE, UI_DEV_DESTROY.
+unsigned long CVitrineShims_UI_SET_EVBIT(void);
+unsigned long CVitrineShims_UI_SET_SWBIT(void);
+unsigned long CVitrineShims_UI_DEV_SETUP(void);
+unsigned long CVitrineShims_UI_DEV_CREATE(void);
+unsigned long CVitrineShims_UI_DEV_DESTROY(void);
 
 /// The errno of the calling thread, read in C so no Swift runtime call can clobber it first.
 int CVitrineShims_errno(void);
