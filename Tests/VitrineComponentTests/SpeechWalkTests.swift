@@ -3,6 +3,7 @@ import VitrineCore
 import VitrineKiosk
 import VitrineRuntime
 import VitrineScene
+import VitrineSpeech
 import VitrineUI
 
 /// Speech mode on the tickets example (issue 33): a keypad walk from the ticket list to the
@@ -141,5 +142,33 @@ extension SpeechWalkTests {
         run.run.advance(300)
         #expect(run.controller.speechMode, "the headset is still in")
         #expect(run.state["speech"]?["volume"] == .number(0.8))
+    }
+}
+
+extension SpeechWalkTests {
+    /// Words in an utterance, as eSpeak NG counts them roughly: what spaces separate.
+    static func words(_ text: String) -> Int { text.split(whereSeparator: { $0 == " " }).count }
+
+    @Test(
+        "the walk as audio: eSpeak NG says every utterance, non-silent and of plausible length, in the English voice for English and the German one for German")
+    func walkAsAudio() throws {
+        for (language, voice) in [("en", "gmw/en"), ("de", "gmw/de")] {
+            let (_, run) = try Self.walk(language: language)
+            let utterances = run.controller.transcript.elements
+            #expect(utterances.count == 17)
+            var seconds = 0.0
+            for utterance in utterances {
+                let speech = try EspeakSynthesizer.shared.samples(of: utterance.text, language: utterance.language)
+                #expect(speech.voice.identifier == voice, "\(utterance)")
+                // Louder than an eighth of full scale, and half to two and a half times the
+                // words at 165 a minute, plus a second for the pauses of a long one's commas
+                // (Tests/VitrineSpeechTests/SynthesisTests.swift says why).
+                #expect(speech.peak > 4_096, "\(utterance): peak \(speech.peak)")
+                let nominal = Double(Self.words(utterance.text)) * 60 / Double(EspeakSynthesizer.defaultRate)
+                #expect(speech.duration >= nominal * 0.5 && speech.duration <= nominal * 2.5 + 1, "\(utterance): \(speech.duration) s for \(nominal) s")
+                seconds += speech.duration
+            }
+            print("the \(language) walk: \(utterances.count) utterances, \(String(fixed: seconds, decimals: 1)) s of speech in \(voice)")
+        }
     }
 }
