@@ -6,7 +6,8 @@ import VitrineUI
 /// each mapped to any key by the config's `accessibility.keys` (defaults:
 /// `AccessibilityModel.KeypadCommand.defaultKeys`). Up and down move through every actionable
 /// element of the screen in reading order (`Window.focusChain`), select activates the focused
-/// one, back goes back; the focus ring is drawn and, in speech mode, said.
+/// one, back goes back; the focus ring is drawn and, in speech mode, said. On the onboarding,
+/// the same keys turn the pages past a page's first and last elements (`turnOnboardingPage`).
 extension SceneController {
     /// A key, before the window moves the focus with it: true when the keypad used it here.
     /// Arrows, Enter and Escape are the window's own (`Window.handle`), unless mapped again or
@@ -23,6 +24,7 @@ extension SceneController {
         self.record("keypad \(command.rawValue)")
         switch command {
         case .up, .down:
+            if self.turnOnboardingPage(forward: command == .down, in: window) { return true }
             guard mapped || (self.speechMode && window.focusChain.isEmpty) else { return false }
             if window.focusChain.isEmpty {
                 self.say(self.phrases(.nothingToSelect), kind: .result, interrupting: true)
@@ -54,6 +56,30 @@ extension SceneController {
             return false
         }
         return true
+    }
+
+    /// On the onboarding, the keys that move the focus turn the pages a finger swipes: down (and
+    /// Right, a keyboard's arrow for it) past the page's last element shows the next page, up
+    /// (and Left) before its first — or with nothing focused — the previous one; on a page with
+    /// nothing to focus they turn it at once. The pages are one reading order, so a visitor with a
+    /// keypad or a keyboard is not held on a page whose only way on is a swipe (EN 301 549
+    /// 5.1.6.1; WCAG 2.2 SC 2.1.1 Keyboard). True when the key was used here: a page turned, or
+    /// one is turning (the key is swallowed until it has).
+    func turnOnboardingPage(forward: Bool, in window: Window) -> Bool {
+        guard self.isOnboardingShowing, let pager = self.onboarding?.pager else { return false }
+        if pager.isTransitioning { return true }
+        let chain = window.focusChain
+        let focused = window.focusedView.flatMap { view in chain.firstIndex { $0 === view } }
+        let atEdge: Bool
+        if let focused {
+            atEdge = forward ? focused == chain.count - 1 : focused == 0
+        } else {
+            atEdge = chain.isEmpty || !forward
+        }
+        guard atEdge else { return false }
+        let turned = forward ? pager.pushNext() : pager.pop()
+        if turned { self.record("keypad: onboarding \(forward ? "next" : "previous")") }
+        return turned
     }
 
     /// Touch exploration (speech mode): a finger says what is under it and presses nothing; a
