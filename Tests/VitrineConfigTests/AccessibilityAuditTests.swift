@@ -17,8 +17,8 @@ private final class TapArea: View {
     }
 }
 
-/// `vitrine check-config --accessibility` (issue 33): a config with one of each problem, each
-/// found once.
+/// `vitrine check-config --accessibility` (issue 33): every example laid out and audited, and a
+/// config with one of each problem, each found once.
 @Suite("The accessibility audit: labels, keys, translations, contrast, target sizes, reach")
 struct AccessibilityAuditTests {
     static let reachNotice =
@@ -27,6 +27,42 @@ struct AccessibilityAuditTests {
     static func audit(_ path: String, registry: ViewRegistry = ViewRegistry()) throws -> AccessibilityReport {
         let check = try KioskConfigLoader.load(path: path, registry: registry)
         return try AccessibilityAudit(check: check, registry: registry).run()
+    }
+
+    @Test("the tickets example: every screen in English and German, clean but for the reach, printed per screen")
+    func tickets() throws {
+        let path = examplesDirectory + "/tickets/kiosk.json"
+        let report = try Self.audit(path)
+        #expect(report.findings.map(\.description) == [Self.reachNotice])
+        #expect(report.screens == ["choose", "confirm", "thanks"])
+        #expect(report.languages == ["en", "de"])
+        #expect(
+            report.text == """
+                \(path): accessibility: 3 screens laid out at 1280×800 px in en, de
+                  the kiosk:
+                    \(Self.reachNotice)
+                  screen choose: ok
+                  screen confirm: ok
+                  screen thanks: ok
+                \(path): accessibility: 0 errors, 0 warnings, 1 notice
+
+                """)
+    }
+
+    @Test(
+        "every example: no error and no warning; only the version 1 file's pictures, which it cannot describe, are noticed",
+        arguments: [
+            "demo/kiosk.json", "kiosk.json", "cafe/kiosk.json", "museum/kiosk.json", "tickets/kiosk.json", "library/kiosk.json"
+        ])
+    func examples(config: String) throws {
+        let report = try Self.audit(examplesDirectory + "/" + config)
+        #expect(report.count(.error) == 0 && report.count(.warning) == 0, "\(report.text)")
+        let pictures = [
+            "onboarding-1: notice: labels: onboarding.pages[0]", "onboarding-2: notice: labels: onboarding.pages[1]",
+            "onboarding-3: notice: labels: onboarding.pages[2]", "split-sheet: notice: labels: splitSheet"
+        ]
+        let found = report.findings.map { "\($0.screen ?? "kiosk"): \($0.level): \($0.check.rawValue): \($0.path ?? "")" }
+        #expect(found == ["kiosk: notice: reachability: "] + (config == "kiosk.json" ? pictures : []), "\(report.text)")
     }
 
     /// One of each problem on one screen, in three languages, one of which (sv) speech has no
