@@ -133,6 +133,24 @@ struct AccessibilityAuditTests {
         #expect(report.findings(on: "hello").isEmpty && report.findings(on: "go").isEmpty)
     }
 
+    @Test("a repeated row is named by its template, a bar item by its side")
+    func places() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(
+            """
+            {"version": 2, "start": "home", "state": {"items": [{"name": "Tea"}, {"name": ""}, {"name": ""}]},
+             "screens": {
+               "home": {"title": "Home", "content": {"type": "list", "rows": {"repeat": "state.items", "row": {"title": {"bind": "item.name"}, "action": {"push": "next"}}}}},
+               "next": {"title": "Next", "right": {"title": "", "icon": "qr_code_scanner", "action": "pop"}, "content": {"type": "text", "text": "Hi"}}}}
+            """)
+        let found = try Self.audit(path).findings.filter { $0.level == .error }.map { "\($0.screen ?? "kiosk"): \($0)" }
+        #expect(
+            found == [
+                "home: error: labels: screens.home.content.sections[0].rows.row: a list row with an empty title says nothing but \"button\": give every row a \"title\" (a bound one must not read empty)",
+                "next: error: labels: screens.next.right: a bar button showing only the icon \"qr_code_scanner\", which speech has no word for: give the item a \"title\""
+            ], "\(found.joined(separator: "\n"))")
+    }
+
     @Test("with down and right mapped to other commands, no key turns the onboarding's pages")
     func noKeyTurnsTheOnboarding() throws {
         let fixture = try ConfigFixture()
