@@ -6,7 +6,8 @@ import VitrineUI
 /// each mapped to any key by the config's `accessibility.keys` (defaults:
 /// `AccessibilityModel.KeypadCommand.defaultKeys`). Up and down move through every actionable
 /// element of the screen in reading order (`Window.focusChain`), select activates the focused
-/// one, back goes back; the focus ring is drawn and, in speech mode, said.
+/// one, back goes back; the focus ring is drawn and, in speech mode, said. On the onboarding,
+/// the same keys turn the pages past a page's first and last elements (`turnOnboardingPage`).
 extension SceneController {
     /// A key, before the window moves the focus with it: true when the keypad used it here.
     /// Arrows, Enter and Escape are the window's own (`Window.handle`), unless mapped again or
@@ -85,11 +86,11 @@ extension SceneController {
         case .down, .select:
             guard chain.isEmpty || (command == .down && index == chain.count - 1) else { return false }
             guard pager.pushNext() else { return false }
-            self.record("keypad: next page")
+            self.record("keypad: onboarding next")
         case .up:
             guard chain.isEmpty || index == 0 else { return false }
             guard pager.pop() else { return false }
-            self.record("keypad: previous page")
+            self.record("keypad: onboarding previous")
         default:
             return false
         }
