@@ -120,7 +120,7 @@ let package = Package(
         .target(
             // The scene model (screens, views, actions) and the one builder that makes views of it.
             name: "VitrineScene",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineUI"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineGestures", "VitrineUI"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineHeadless",

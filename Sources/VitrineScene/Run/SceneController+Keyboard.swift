@@ -21,11 +21,15 @@ extension SceneController {
         window.onFocusChange = { [weak self] view in self?.focusChanged(to: view) }
         window.onEscape = { [weak self] in self?.escape() }
         window.keyFilter = { [weak self] key in
-            self?.resetIdle()
-            return true
+            guard let self else { return true }
+            // The key that answers "Do you need more time?" does only that.
+            let answering = self.moreTimePrompt != nil
+            self.resetIdle()
+            return !answering
         }
         window.focusScope = { [weak self] in
             guard let self else { return nil }
+            if let prompt = self.moreTimePrompt { return prompt }
             if let sheet = self.contentSheet, sheet.isPresented, !sheet.isDismissing { return sheet }
             if self.isOnboardingShowing { return self.onboarding }
             return nil
