@@ -188,7 +188,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM", "VitrineKeys",
-                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI"
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI", "VitrineScene"
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.
