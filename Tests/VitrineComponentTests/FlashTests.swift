@@ -140,7 +140,9 @@ struct FlashTests {
         let ask = try #require(run.controller.moreTimeAt)
         run.run.loop.advance(by: ask - run.run.loop.now)
         #expect(run.state["accessibility"]?["asking_more_time"] == .bool(true))
-        let countdown = try #require(run.view("moreTime")?.subviews.first?.subviews.compactMap { $0 as? Label }.last)
+        let card = try #require(run.view("moreTime")?.subviews.first)
+        let labels = card.subviews.compactMap { $0 as? Label }
+        let countdown = try #require(labels.last)
         var text = countdown.text
         var changes: [Int] = []
         var recording = Recording()

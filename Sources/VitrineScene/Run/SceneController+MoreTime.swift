@@ -55,7 +55,7 @@ extension SceneController {
         let question = AccessibilityText.moreTimeQuestion.text(in: self.language)
         let prompt = MoreTimePrompt(
             question: question, countdown: "", buttonTitle: AccessibilityText.moreTimeButton.text(in: self.language), theme: self.theme
-        ) { [unowned self] in self.answerMoreTime(from: "button") }
+        ) { [weak self] in self?.answerMoreTime(from: "button") }
         window.root.addSubview(prompt)
         prompt.pinToEdges()
         self.moreTimePrompt = prompt

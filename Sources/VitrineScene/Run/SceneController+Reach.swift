@@ -60,9 +60,9 @@ extension SceneController {
     /// "Tap here to move the screen back up"). A new one (a new language, new settings) starts
     /// where reach mode has the screens.
     func makeSceneRoot() -> SceneRootView {
-        let room = ReachReturnView(title: AccessibilityText.reachReturn.text(in: self.language), theme: self.theme) { [unowned self] in
-            self.actions.append("reach.return")
-            self.setReachMode(false, animated: true)
+        let room = ReachReturnView(title: AccessibilityText.reachReturn.text(in: self.language), theme: self.theme) { [weak self] in
+            self?.actions.append("reach.return")
+            self?.setReachMode(false, animated: true)
         }
         let root = SceneRootView(reachReturn: room)
         let scale = self.window?.scale ?? 1

@@ -102,8 +102,8 @@ extension SceneController {
     /// dimming what is behind it. Its ✕, a touch outside it, Escape and idle close it.
     public func presentAccessibilitySheet(animated: Bool = true) {
         if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
-        let content = AccessibilitySheet(settings: self.accessibilityRows, language: self.language, theme: self.theme) { [unowned self] setting in
-            self.toggle(setting)
+        let content = AccessibilitySheet(settings: self.accessibilityRows, language: self.language, theme: self.theme) { [weak self] setting in
+            self?.toggle(setting)
         }
         let sheet = ContentSheet(content: content, theme: self.theme)
         sheet.blurBackground = false

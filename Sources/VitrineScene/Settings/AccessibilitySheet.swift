@@ -75,9 +75,6 @@ final class AccessibilitySheet: ContentSheetContent {
         self.list.setSections([ListSection(rows: rows)])
     }
 
-    /// The row of `setting`, when it is shown.
-    func row(_ setting: Setting) -> ListRowView? { self.list.allRows.first { $0.identifier == setting.identifier } }
-
     func collapsedHeight(in sheet: ContentSheet) -> Double? {
         let width = sheet.bounds.width
         return ContentSheet.headerHeight + self.body.content.sizeThatFits(Size(width: width, height: .infinity)).height
