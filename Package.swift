@@ -129,7 +129,7 @@ let package = Package(
         .target(
             // The scene model (screens, views, actions) and the one builder that makes views of it.
             name: "VitrineScene",
-            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineUI"],
+            dependencies: ["VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineGestures", "VitrineUI"],
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineHeadless",
@@ -203,7 +203,7 @@ let package = Package(
             name: "VitrineCLI",
             dependencies: [
                 "VitrineKiosk", "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineBench", "VitrineUdev", "VitrineDRM", "VitrineKeys",
-                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI", "VitrineSpeech"
+                "VitrineRuntime", "VitrineDesktop", "VitrineCalibration", "VitrineHeadless", "VitrineUI", "VitrineScene", "VitrineSpeech"
             ],
             swiftSettings: swiftSettings),
         // Shared by the test targets only: golden images, a seeded generator, temp directories.

@@ -18,8 +18,11 @@ enum CheckConfigCommand: Command {
         Prints `PATH: ok` for a valid file, then its warnings (unknown keys, settings that cannot
         take effect). Otherwise prints every error, one per line: syntax errors with their line and
         column, schema errors with the field's JSON path (`onboarding.pages[2].image: file not
-        found: …`). Images are loaded relative to the file's folder and must decode. Exit status 0
-        when every file is valid, 1 otherwise. Docs/config.md describes every field.
+        found: …`). Images are loaded relative to the file's folder and must decode. A file that
+        gives accessibility.mountHeight has every screen laid out at its display size, and each
+        control outside the 380-1,220 mm a seated visitor reaches is a warning, with where reach
+        mode takes it (Docs/accessibility.md, "Reach mode"). Exit status 0 when every file is
+        valid, 1 otherwise. Docs/config.md describes every field.
 
         With --accessibility, each valid file's screens are then laid out headless — every screen
         the kiosk can reach, in each of its languages, at display.mode or display.headlessSize

@@ -9,12 +9,15 @@ public enum ConfigDiagnosis {
     /// The characters of `scalars` no installed font of `family` (or its fallbacks) can draw.
     public typealias FontLookup = (Set<UInt32>, String) -> [UInt32]
 
-    /// Checks the file at `path`; font warnings are added to a valid file's warnings.
+    /// Checks the file at `path`; font warnings are added to a valid file's warnings, and, when
+    /// it gives `accessibility.mountHeight`, the controls out of a seated visitor's reach
+    /// (`ReachCheck`).
     /// - Parameter fonts: the font lookup; nil asks fontconfig (`FontLibrary.uncovered`).
     /// - Throws: when the file cannot be read (`KioskConfigLoader.check`).
     public static func check(path: String, fonts: FontLookup? = nil) throws(VitrineError) -> KioskConfigCheck {
         var check = try KioskConfigLoader.check(path: path)
         if check.isValid { check.warnings += self.fontWarnings(check, fonts: fonts) }
+        if check.isValid, check.configuration.scene.accessibility.mountHeight != nil { check.warnings += ReachCheck.warnings(check) }
         return check
     }
 

@@ -30,6 +30,11 @@ public struct KioskRenderer {
     /// Called with each picture's shot and the window as drawn (tests inspect the views, e.g.
     /// `HitTargetAudit`), after the PNG is written.
     public var inspect: ((Shot, Window) -> Void)?
+    /// The visitor's settings to draw with: larger text, high contrast (`vitrine render
+    /// --larger-text --high-contrast`; the examples' goldens in both).
+    public var visitorSettings = VisitorSettings()
+    /// The states to draw (`screen`, `split-shown`, `sheet-collapsed`, …); nil: every one.
+    public var states: Set<String>?
 
     public init(configuration: KioskConfiguration, baseDirectory: String?) {
         self.configuration = configuration
@@ -43,6 +48,7 @@ public struct KioskRenderer {
         var number = 0
         try self.walk(size: size, scale: scale) { (screen, state, over, run) throws(VitrineError) in
             number += 1
+            guard self.states?.contains(state) ?? true else { return }
             let name = String(format2: number) + "-" + (over.map { $0 + "-" } ?? "") + screen + (state == "screen" ? "" : "-" + state) + ".png"
             // Unrotated, the buffer on screen is the picture: written from there, not from an
             // upright copy (a frame of memory, 8.3 MB at 1080p, beside the screen's images).
@@ -67,6 +73,7 @@ public struct KioskRenderer {
         let scene = KioskScene(configuration: self.configuration, baseDirectory: self.baseDirectory, registry: self.registry)
         let run = try HeadlessRunner(scene: scene, size: size, scale: scale)
         guard let controller = scene.controller else { return }
+        controller.setVisitorSettings(self.visitorSettings)
         func shot(_ screen: String, _ state: String, over: String? = nil) throws(VitrineError) {
             run.settle()
             try body(screen, state, over, run)

@@ -26,7 +26,9 @@ final class LiveBinding {
 /// bound to the data are read from `data`, and each bound view is remembered (`bindings`) so it
 /// can be read again when the data changes.
 public final class SceneBuilder {
-    public let theme: Theme
+    /// The theme views are built with; the scene changes it with the visitor's settings, then
+    /// builds its screens again.
+    public internal(set) var theme: Theme
     public let images: ImageSource
     public let registry: ViewRegistry
     /// Where taps go: the action and the path of the view that asked for it.
@@ -46,6 +48,10 @@ public final class SceneBuilder {
     public var submitTitle: (_ hasAction: Bool) -> String = { $0 ? "Go" : "Done" }
     /// Logs bound images that cannot be shown (the view keeps its last picture).
     public var logger = Logger("scene")
+    /// Under a high-contrast theme: what the screen being built draws its views on (its own
+    /// background colour, moved for 7:1), which a config's own text colours are moved against
+    /// (`contrastColor`); nil: the theme's background.
+    var contrastGround: Color?
     /// Buttons whose title changes while the split sheet shows, found while building.
     private(set) var toggledButtons: [(button: Button, title: TextValue, shownTitle: TextValue)] = []
     /// The bound views built so far; the ones freed are forgotten at the next data change, or
@@ -109,6 +115,15 @@ public final class SceneBuilder {
         return try self.images.image(path, field: field)
     }
 
+    /// The colour `reference` names. Under a high-contrast theme a config's own colour (the
+    /// theme's are 7:1 already) is moved until it reads at 7:1 on `ground` (else on
+    /// `contrastGround`, the screen's background): `Color.enhancingContrast`.
+    func contrastColor(_ reference: ColorReference, on ground: Color? = nil) -> Color {
+        let color = reference.resolve(in: self.theme)
+        guard self.theme.isHighContrast, case .fixed = reference else { return color }
+        return color.enhancingContrast(on: ground ?? self.contrastGround ?? self.theme.background, ratio: ContrastPair.enhancedRatio)
+    }
+
     /// Keeps `update` to run on `view` at every data change, when the view shows bound values.
     func bind(_ view: View, when bound: Bool, reads: Set<String>? = nil, _ update: @escaping (View) -> Void) {
         guard bound else { return }
@@ -170,7 +185,7 @@ public final class SceneBuilder {
         case .text(let text):
             let label = Label(
                 text: self.text(text.text), style: self.theme.textStyle(text.style, alignment: text.alignment, maximumLines: text.lines),
-                color: text.color.resolve(in: self.theme))
+                color: self.contrastColor(text.color))
             label.centersVertically = false
             label.isUserInteractionEnabled = false
             if text.readableMeasure && text.lines != 1 { label.maximumMeasure = self.theme.readableMeasure(text.style) }
@@ -193,12 +208,14 @@ public final class SceneBuilder {
             return view
         case .button(let model):
             var theme = self.theme
-            if let tint = model.tint { theme.tint = tint.resolve(in: self.theme) }
+            if let tint = model.tint { theme.tint = self.contrastColor(tint) }
             var style = model.style
             if let selected = model.selectedStyle, case .setLanguage(let code)? = model.action, code == self.language { style = selected }
             let button = Button(
                 title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
-            if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
+            if let color = model.titleColor {
+                button.contentColor = self.contrastColor(color, on: model.style == .filled && model.tint != nil ? theme.tint : nil)
+            }
             // The language shown is the switcher's chosen one: speech says "selected" too.
             button.isSelected = style != model.style
             if let enabled = model.enabled {

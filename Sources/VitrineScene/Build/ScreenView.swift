@@ -29,6 +29,9 @@ public final class ScreenView: View {
     ) throws(VitrineError) {
         self.model = model
         let theme = builder.theme
+        let ground = Self.contrastGround(of: model, theme: theme)
+        builder.contrastGround = ground
+        defer { builder.contrastGround = nil }
         let content = try builder.view(for: model.content)
         self.body = ContentScrollView(content: content)
         var item = NavigationItem(title: builder.text(model.title))
@@ -69,7 +72,7 @@ public final class ScreenView: View {
         var backgroundImage: ImageView?
         switch model.background {
         case .theme: break
-        case .color(let color): background = color
+        case .color(let color): background = ground ?? color
         case .image(let path, let focus, let color):
             background = color
             let view = ImageView(image: try builder.images.image(path, field: model.path + ".background"), scaleMode: .fill)
@@ -122,6 +125,27 @@ public final class ScreenView: View {
         }
         if let bar = self.bar { self.addSubview(bar) }
         self.updateToggledTitles(self.splitSheet?.showing ?? false)
+    }
+
+    /// Under a high-contrast theme, what the screen's texts are drawn on. Its own background
+    /// colour, moved away from the colour its texts are drawn in (its first text colour of its
+    /// own, else the theme's label) until that reads at 7:1 on it: a designer's white on mid
+    /// blue stays white, on a darker blue. A photo's colour (what shows while it loads, the
+    /// author's word for its tone) as it is: the photo covers it. nil for a screen on the
+    /// theme's background, or without high contrast.
+    static func contrastGround(of model: ScreenModel, theme: Theme) -> Color? {
+        guard theme.isHighContrast else { return nil }
+        if case .image(_, _, let color) = model.background { return color }
+        guard case .color(let color) = model.background else { return nil }
+        var text = theme.label
+        for node in model.content.allNodes {
+            if case .text(let node) = node.kind, case .fixed(let fixed) = node.color {
+                text = fixed.composited(over: color)
+                break
+            }
+        }
+        let pole: Color = text.relativeLuminance >= color.relativeLuminance ? .white : .black
+        return color.enhancingContrast(under: pole, ratio: ContrastPair.enhancedRatio)
     }
 
     /// The split sheet's `showing` changed (its observer is the controller; this keeps the

@@ -42,11 +42,17 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     case toggle(String)
     /// `then` when the bind is true at the tap, else `otherwise` (nothing when nil).
     indirect case conditional(DataBinding, then: SceneAction, otherwise: SceneAction?)
+    /// Presents the accessibility sheet: larger text, high contrast, speech and reach, chosen by
+    /// the visitor (Docs/accessibility-settings.md).
+    case accessibility
+    /// Slides the screens down within reach of a seated visitor, or back up (reach mode).
+    case reach
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
         "pop": .pop, "popToRoot": .popToRoot, "dismiss": .dismiss, "showSplitSheet": .showSplitSheet, "hideSplitSheet": .hideSplitSheet,
-        "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding
+        "toggleSplitSheet": .toggleSplitSheet, "restartOnboarding": .restartOnboarding, "finishOnboarding": .finishOnboarding,
+        "accessibility": .accessibility, "reach": .reach
     ]
 
     /// The screen the action leads to, if any (the last one, for a sequence).
@@ -104,6 +110,8 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .toggleSplitSheet: "toggleSplitSheet"
         case .restartOnboarding: "restartOnboarding"
         case .finishOnboarding: "finishOnboarding"
+        case .accessibility: "accessibility"
+        case .reach: "reach"
         case .emit(let name, _): "emit \(name)"
         case .sequence(let actions): actions.map(\.description).joined(separator: ", then ")
         case .setLanguage(let language): "setLanguage \(language)"

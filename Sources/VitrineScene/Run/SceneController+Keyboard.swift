@@ -22,11 +22,15 @@ extension SceneController {
         window.onEscape = { [weak self] in self?.escape() }
         window.keyFilter = { [weak self] key in
             guard let self else { return true }
+            // The key that answers "Do you need more time?" does only that.
+            let answering = self.moreTimePrompt != nil
             self.resetIdle()
+            if answering { return false }
             return !self.handleKeypad(key)
         }
         window.focusScope = { [weak self] in
             guard let self else { return nil }
+            if let prompt = self.moreTimePrompt { return prompt }
             if self.keypadField != nil, let keyboard = self.keyboard, !keyboard.isHidden { return keyboard }
             if let sheet = self.contentSheet, sheet.isPresented, !sheet.isDismissing { return sheet }
             if self.isOnboardingShowing { return self.onboarding }

@@ -70,7 +70,7 @@ extension SceneController {
         case .speech:
             self.setSpeechMode(!self.speechMode)
         case .reach:
-            return false
+            self.setReachMode(!self.reachMode, animated: true)
         }
         return true
     }

@@ -22,6 +22,13 @@ extension SceneController: SpeakingScene {
         self.setSpeechMode(plugged)
     }
 
+    /// The accessibility sheet's Speech row and the "more time" question speak through here.
+    func attachSpeech() {
+        guard self.model.accessibility.speech else { return }
+        self.onSpeechToggle = { [weak self] on in self?.setSpeechMode(on) }
+        self.onPrompt = { [weak self] question in self?.say(question, kind: .prompt, interrupting: true) }
+    }
+
     /// Idle: the volume back to its default (EN 301 549 5.1.3.13, volume reset after each use);
     /// speech turned on by a key, the sheet or the socket goes off — a headset still plugged in
     /// keeps it on (someone may be listening).

@@ -22,7 +22,11 @@ import VitrineUI
 /// ```
 public final class SceneController: Scene {
     public let model: SceneModel
-    public let theme: Theme
+    /// The theme the screens are built with: `baseTheme` under the visitor's settings (larger
+    /// text, high contrast; `setVisitorSettings`).
+    public internal(set) var theme: Theme
+    /// The config's theme, which idle goes back to.
+    public let baseTheme: Theme
     public let images: ImageSource
     public let registry: ViewRegistry
     /// What bound texts, images and repeated rows read; replaced by the runtime when a data file
@@ -37,9 +41,9 @@ public final class SceneController: Scene {
     public private(set) weak var window: Window?
     public private(set) var navigation: NavigationStack?
     public private(set) var onboarding: OnboardingView?
-    public private(set) var contentSheet: ContentSheet?
+    public internal(set) var contentSheet: ContentSheet?
     /// The screen the content sheet presents.
-    public private(set) var presentedScreen: ScreenView?
+    public internal(set) var presentedScreen: ScreenView?
     /// How many entries each of `emitted`, `callbacks` and `actions` keeps: 256, enough for
     /// the state dump to show a visitor's whole session (a few dozen taps), a few tens of KB
     /// however long the kiosk runs.
@@ -50,10 +54,10 @@ public final class SceneController: Scene {
     /// `contentSheet.didShow`, `splitSheet.rest=shown`.
     public private(set) var callbacks = BoundedLog<String>(capacity: SceneController.logCapacity)
     /// Actions performed, with the config path of what asked (the last `logCapacity`).
-    public private(set) var actions = BoundedLog<String>(capacity: SceneController.logCapacity)
+    public internal(set) var actions = BoundedLog<String>(capacity: SceneController.logCapacity)
 
     private(set) var builder: SceneBuilder!
-    private var root = SceneRootView()
+    private var root = SceneRootView(reachReturn: ReachReturnView(title: "", theme: .standard) {})
     /// What holds the screens, moved up while the keyboard covers the focused field.
     var sceneRoot: View { self.root }
     /// When the last touch came (the idle count starts there), and the timer that checks it.
@@ -63,7 +67,10 @@ public final class SceneController: Scene {
     var wentIdle = false
     /// Whether the kiosk speaks (a headset is in, or a key or the accessibility sheet turned it
     /// on): touch exploration is on and the idle time is doubled (Docs/accessibility.md).
-    public internal(set) var speechMode = false
+    public internal(set) var speechMode = false {
+        // The idle time doubles in speech mode: the idle timer follows either way.
+        didSet { if oldValue != self.speechMode { self.armIdleTimer() } }
+    }
     /// Where utterances go (eSpeak NG through ALSA on a kiosk; the runtime sets it); nil: the
     /// transcript still records what would be said.
     public var speechOutput: (any SpeechOutput)?
@@ -92,9 +99,37 @@ public final class SceneController: Scene {
     /// runtime); US QWERTY until the runtime says otherwise.
     public var keyboardLayout: (String?) -> KeyboardLayout = { _ in .qwerty }
 
+    // MARK: The visitor's settings (Settings/, SceneController+Settings, +Reach, +MoreTime)
+
+    /// What the visitor chose on the accessibility sheet; the defaults after idle.
+    public internal(set) var visitorSettings = VisitorSettings()
+    /// Turns speech on or off from the accessibility sheet's Speech row: set by
+    /// SceneController+Speech (to its `setSpeechMode`). Without it the sheet has no Speech row.
+    public var onSpeechToggle: ((Bool) -> Void)?
+    /// Whether the visitor turned speech on from the sheet (idle turns it off again; speech a
+    /// headset started is the speech side's).
+    var speechChosenOnSheet = false
+    /// The accessibility sheet's content while it is presented.
+    var accessibilitySheet: AccessibilitySheet?
+    /// Whether the screens are slid down within reach (`setReachMode`).
+    public internal(set) var reachMode = false
+    /// The screens' way down and back in reach mode.
+    var reachMotion: ScrollMotion?
+    /// Called with the question's text when "Do you need more time?" appears (the speech side
+    /// says it).
+    public var onPrompt: ((String) -> Void)?
+    /// The "more time" question while it shows, and its countdown's timer.
+    var moreTimePrompt: MoreTimePrompt?
+    var moreTimeTicker: TimerID?
+    /// Whether the question was asked since the last touch (once per absence, as idle).
+    var askedForMoreTime = false
+    /// When the idle timer is set to fire.
+    var idleTimerAt: MonotonicTime?
+
     public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
         self.theme = theme
+        self.baseTheme = theme
         self.images = images
         self.registry = registry
         self.data = data
@@ -143,6 +178,7 @@ public final class SceneController: Scene {
         window.root.backgroundColor = self.theme.background
         window.onTouch = { [weak self] frame in self?.touched(frame) }
         self.attachKeys(to: window)
+        self.attachSpeech()
         self.lastTouch = window.clock?.now ?? .zero
         self.armIdleTimer()
     }
@@ -152,7 +188,7 @@ public final class SceneController: Scene {
     /// come through here; sheets are gone afterwards.
     func build(stack: [String], onboardingPage: String?, onboardingShowing: Bool) throws(VitrineError) {
         guard let window = self.window else { return }
-        let root = SceneRootView()
+        let root = self.makeSceneRoot()
         let first = try self.screenView(stack.first ?? self.model.start, canGoBack: false)
         let navigation = NavigationStack(root: first)
         for id in stack.dropFirst() {
@@ -343,6 +379,10 @@ public final class SceneController: Scene {
         case .conditional(let condition, let then, let otherwise):
             let value = condition.value(in: self.data, item: self.builder.actionItem, language: self.language) ?? .null
             if let chosen = ExpressionEvaluator.isTrue(value) ? then : otherwise { self.perform(chosen, from: path) }
+        case .accessibility:
+            self.presentAccessibilitySheet()
+        case .reach:
+            self.setReachMode(!self.reachMode, animated: true)
         }
     }
 
@@ -377,9 +417,10 @@ public final class SceneController: Scene {
             }
         }
         let height = window.size.height
-        let content = ViewContent(
-            view: screen, navigationItem: item, collapsedHeight: presentation.collapsedHeight?.resolve(screenHeight: height),
-            expandedHeight: presentation.expandedHeight?.resolve(screenHeight: height), scrollView: screen.scrollView)
+        let content = ScreenSheetContent(
+            screen: screen, navigationItem: item, collapsed: presentation.collapsedHeight?.resolve(screenHeight: height),
+            expanded: presentation.expandedHeight?.resolve(screenHeight: height), growth: self.theme.typeScale / self.baseTheme.typeScale,
+            showsHeader: presentation.showsHeader)
         let sheet = ContentSheet(content: content, theme: self.theme)
         sheet.showDefaultHeader = presentation.showsHeader
         switch presentation.backdrop {
@@ -447,12 +488,5 @@ public final class SceneController: Scene {
             return
         }
         animator.run(fade)
-    }
-}
-
-/// Holds the navigation, the onboarding over it, and presented sheets; all fill the window.
-final class SceneRootView: View {
-    override func layoutSubviews() {
-        for view in self.subviews where !(view is ContentSheet) { view.frame = self.bounds }
     }
 }

@@ -46,6 +46,9 @@ public struct Theme: Sendable, Equatable {
     public var cornerRadius: Double = 12
     /// The sheet grabber: 36×5 pt, radius 2.5, 9 pt from the top (SplitSheet `addHandle`).
     public var handleColor: Color = Color(hex: "#3C3C4399")!
+    /// Whether the colours are the visitor's high contrast ones (`highContrast()`): a scene then
+    /// draws a config's own text colours to the same 7:1 (`Color.enhancingContrast`).
+    public var isHighContrast = false
 
     public init() {}
 
