@@ -15,10 +15,10 @@
 //   VitrineReplay ← Core, System, Calibration, Keys, CYAML (libyaml stays there)
 //   VitrineSpeech ← Core, System, CEspeakNG, CAlsa, CVitrineShims (eSpeak NG and ALSA stay there)
 //   VitrineUI ← Core, Graphics, Motion, Gestures; VitrineScene ← Core, Graphics, Motion, UI
-//   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, UI, Gestures, CVitrineShims
+//   VitrineRuntime ← Core, System, Graphics, Headless, Udev, DRM, Calibration, Libinput, Replay, Keys, Speech, UI, Gestures, CVitrineShims
 //   VitrineKiosk ← Core, System, Graphics, Udev, DRM, Calibration, Libinput, Keys, UI, Scene, Runtime
 //   VitrineDesktop ← Core, CSDL2 (the preview window)
-//   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, CPixman, CTurboJPEG
+//   VitrineBench ← Core, System, Graphics, Motion, Headless, UI, Scene, Runtime, Kiosk, Speech, CPixman, CTurboJPEG
 //   VitrineCLI ← Kiosk, Bench, Desktop, Runtime, Speech and the modules they are made of → vitrine
 //   VitrineTestSupport ← Core, System, Graphics (for the test targets only)
 //   HarbourKiosk, harbour-kiosk ← Core, Graphics, Scene, UI, Runtime, System (Examples/swift-app)
@@ -175,7 +175,7 @@ let package = Package(
             name: "VitrineRuntime",
             dependencies: [
                 "VitrineCore", "VitrineSystem", "VitrineGraphics", "VitrineHeadless", "VitrineUdev", "VitrineDRM",
-                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineKeys", "VitrineUI", "VitrineGestures", "CVitrineShims"
+                "VitrineCalibration", "VitrineLibinput", "VitrineReplay", "VitrineKeys", "VitrineSpeech", "VitrineUI", "VitrineGestures", "CVitrineShims"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -196,7 +196,7 @@ let package = Package(
             name: "VitrineBench",
             dependencies: [
                 "VitrineCore", "VitrineGraphics", "VitrineMotion", "VitrineHeadless", "VitrineSystem", "VitrineKiosk", "VitrineRuntime", "VitrineScene",
-                "VitrineUI", "CPixman", "CTurboJPEG"
+                "VitrineUI", "VitrineSpeech", "CPixman", "CTurboJPEG"
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -268,7 +268,7 @@ let package = Package(
             name: "VitrineComponentTests",
             dependencies: [
                 "VitrineKiosk", "VitrineUI", "VitrineScene", "VitrineRuntime", "VitrineCore", "VitrineGraphics", "VitrineSystem", "VitrineTestSupport",
-                "VitrineBench"
+                "VitrineBench", "VitrineReplay", "VitrineSpeech"
             ],
             exclude: ["Snapshots", "Recordings"]),
         .testTarget(

@@ -44,6 +44,22 @@ if [ -n "$only" ]; then
 fi
 # Whether step $1 runs.
 wants() { [ -z "$only" ] || [[ "$only" == *",$1,"* ]]; }
+# Runs a command with its output also kept in .build/logs/$1.log; when it fails, the lines that
+# say why (failed tests, sanitizer reports, compiler errors) are kept for the summary at the end:
+# CI shows only a run's tail, and a failure the summary does not explain cannot be fixed.
+why=()
+logged() {
+  local name=$1
+  shift
+  mkdir -p .build/logs
+  "$@" 2>&1 | tee ".build/logs/$name.log"
+  local status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then
+    why+=("--- $name (exit $status; .build/logs/$name.log):")
+    while IFS= read -r line; do why+=("  $line"); done < <(grep -E '✘|error:|WARNING: .*Sanitizer|SUMMARY: |Fatal error|fatal error|Assertion|Killed' ".build/logs/$name.log" | grep -v 'VitrineError(' | head -n 25)
+  fi
+  return "$status"
+}
 
 failed=()
 steps=()
@@ -120,7 +136,7 @@ step "unit tests under AddressSanitizer and LeakSanitizer: run (the example app'
 # (Tests/lsan.supp names the one toolchain library whose own allocations it must not count).
 # VITRINE_RELEASE_BINARY: the memory bounds (the soak's growth, the big photos' peak) are
 # checked on the release binary, since ASan's quarantine keeps freed blocks resident.
-if [ $asan_built -eq 0 ] || ! LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" swift test --skip-build --sanitize=address --scratch-path .build/asan; then
+if [ $asan_built -eq 0 ] || ! LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" logged asan swift test --skip-build --sanitize=address --scratch-path .build/asan; then
   failed+=("unit tests under ASan")
 fi
 fi
@@ -131,8 +147,8 @@ step "the suites with a second thread under ThreadSanitizer (.build/tsan)"
 # blur and composite, the config check's image decodes) and the speech thread (SpeakerTests) are
 # the only code where a second thread touches what the loop reads; the rest of the suite is
 # single-threaded.
-if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
-  || ! swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
+if ! logged tsan-build swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
+  || ! logged tsan swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
     --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests|ConfigImageThreadsTests|SpeakerTests"; then
   failed+=("threaded suites under TSan")
 fi
@@ -232,6 +248,10 @@ else
   echo "PASS budget: $total s of $BUDGET s" >&2
 fi
 if [ ${#failed[@]} -ne 0 ]; then
+  if [ ${#why[@]} -ne 0 ]; then
+    echo "=== why (the lines that say it, from each failed step's log)" >&2
+    printf '%s\n' "${why[@]}" >&2
+  fi
   echo "FAIL: ${failed[*]}"
   exit 1
 fi

@@ -76,6 +76,7 @@ public enum BenchmarkList {
         StartupBenchmark(),
         InputLatencyBenchmark(),
         KeyToGlyphBenchmark(),
+        SpeechBenchmark(),
         StateChangeBenchmark(),
         SceneBenchmark(),
         KeyboardSlideBenchmark(),

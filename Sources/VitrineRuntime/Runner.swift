@@ -1,6 +1,7 @@
 import Glibc
 import VitrineCore
 import VitrineDRM
+import VitrineSpeech
 import VitrineSystem
 import VitrineUI
 
@@ -112,6 +113,16 @@ public final class Runner {
     /// The display and input settings used when the scene cannot be loaded at start (the error
     /// page still needs a screen): `vitrine run` puts its command-line options here.
     public var fallback = RuntimeSettings()
+    /// Whether a scene that speaks gets a speech output (eSpeak NG through ALSA, made when first
+    /// needed): `vitrine run` and `vitrine preview` say yes; tests and `vitrine render` keep the
+    /// transcript only.
+    public var speaks = false
+    /// Whether the panel's headphone jack starts and stops speech mode (`vitrine run`).
+    public var followsHeadset = false
+    /// What the speech thread reports (the bench's key-to-sound time), on the loop thread.
+    public var onSpeakerEvent: ((SpeakerEvent) -> Void)?
+    var speech: LazySpeaker?
+    var headset: HeadsetWatch?
     /// How long before the vblank a frame is started beyond its average drawing time: touches
     /// read until then make the frame (FrameClock.lateRenderMargin). 2 ms covers the jitter of
     /// the epoll wake-up and a slower-than-average frame on the boards in the research notes.
@@ -210,6 +221,7 @@ public final class Runner {
         guard let output = self.display?.output, !self.finished else { return }
         self.finished = true
         self.notifier?.stopping()
+        self.finishSpeech()
         self.finishMetrics()
         self.control?.close()
         self.control = nil
@@ -278,6 +290,7 @@ public final class Runner {
         self.shownError = nil
         self.input?.onFrame = self.touchHandler(for: window)
         if let input = self.input { self.attachKeys(input, to: window) }
+        self.attachSpeech(to: loaded.scene, settings: loaded.settings.speech)
         self.notifier?.status("showing the kiosk")
         (loaded.scene as? RuntimeScene)?.attach(to: self.loop) { [weak self] line in
             self?.notifier?.status(line.map { "showing the kiosk; " + $0 } ?? "showing the kiosk")

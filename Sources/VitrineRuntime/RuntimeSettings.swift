@@ -26,6 +26,8 @@ public struct RuntimeSettings: Sendable, Equatable {
     public var input = InputSettings()
     /// Pixels per point.
     public var scale = 1.0
+    /// Whether and how the kiosk speaks (the config's `accessibility`).
+    public var speech = SpeechSettings()
 
     public init(display: DisplayConfiguration = DisplayConfiguration(), input: InputSettings = InputSettings(), scale: Double = 1) {
         self.display = display

@@ -60,6 +60,8 @@ enum PreviewCommand: Command {
         let runner = Runner(loop: try EpollEventLoop(), notifier: nil, load: load)
         runner.controlPath = arguments.value("control")
         runner.fallback = shaped(RuntimeSettings())
+        // The laptop's speakers say what a panel's headset would (F6 turns speech on).
+        runner.speaks = true
         let session = PreviewSession(path: path, runner: runner, screenshotDirectory: screenshots)
         try runner.run(seconds: try arguments.number("seconds", in: 0.01...1e9))
         if let screenshot = arguments.value("screenshot") {

@@ -88,6 +88,9 @@ enum RunCommand: Command {
         brand.runner = runner
         runner.fallback = fallback
         runner.errorPageShowsDetails = arguments.has("error-details")
+        // Speech through the panel's sound card, started by its headphone jack (issue 33).
+        runner.speaks = true
+        runner.followsHeadset = true
         if let control = arguments.value("control") {
             guard control == "none" || control.hasPrefix("/") || control.hasPrefix(".") else {
                 throw VitrineError(

@@ -73,6 +73,9 @@ public struct KioskConfigCheck: Sendable {
     public var errors: [ConfigIssue]
     /// Unknown keys, repeated keys and settings that cannot take effect; they never stop a kiosk.
     public var warnings: [ConfigIssue]
+    /// The contrast warnings among `warnings`: the theme's text and background pairs below
+    /// 4.5:1 (`vitrine check-config --accessibility` lists them in its report).
+    public var contrastWarnings: [ConfigIssue] = []
     /// The SHA-256 of the bytes read, when `check(path:digest:)` was asked for it; else nil.
     public var sha256: String? = nil
 

@@ -8,7 +8,9 @@ import VitrineScene
 ///       "keys": {"KP_8": "up", "KP_2": "down", "KP_5": "select", "KP_0": "back", "KP_Add": "help"},
 ///       "mountHeight": {"top": 1450, "bottom": 900},
 ///       "moreTimeWarning": 30,
-///       "speechRate": 165
+///       "speechRate": 165,
+///       "speechDevice": "plughw:CARD=Headphones",
+///       "speech": true
 ///     }
 extension ConfigReader {
     /// A panel is mounted between the floor and 2.5 m.
@@ -49,13 +51,16 @@ extension ConfigReader {
                 reader.read(mount, "bottom", into: &bottom, .from(0, to: Self.highestMount))
                 guard top >= 0, bottom >= 0 else { return }
                 guard top > bottom else {
-                    reader.error(mount.path(of: "top"), "the top edge (\(top) mm) must be above the bottom edge (\(bottom) mm)")
+                    let mm = { (value: Double) in JSONValue.number(value).serialized() + " mm" }
+                    reader.error(mount.path(of: "top"), "the top edge (\(mm(top))) must be above the bottom edge (\(mm(bottom)))")
                     return
                 }
                 model.mountHeight = .init(top: top, bottom: bottom)
             }
             reader.read(object, "moreTimeWarning", into: &model.moreTimeWarning, .from(AccessibilityModel.leastMoreTimeWarning, to: 600))
             reader.read(object, "speechRate", into: &model.speechRate, .from(80, to: 450))
+            reader.read(object, "speechDevice", into: &model.speechDevice, allowEmpty: false)
+            reader.read(object, "speech", into: &model.speech)
         }
         return model
     }

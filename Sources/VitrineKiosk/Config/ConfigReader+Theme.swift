@@ -63,11 +63,13 @@ extension ConfigReader {
             let text = theme.color(pair.text)
             let background = theme.color(pair.background)
             let lighterText = text.relativeLuminance > background.relativeLuminance
+            let warningsBefore = self.warnings.count
             self.warning(
                 field.map { "theme.\($0.rawValue)" } ?? "theme",
                 "\(pair.text.rawValue) \(text.hexString) on \(pair.background) (\(background.hexString)) is \(String(fixed: ratio, decimals: 2)):1, "
                     + "below the 4.5:1 WCAG 2.2 AA asks of body text (\(pair.use)): make \(pair.text.rawValue) \(lighterText ? "lighter" : "darker") or \(backgroundName.rawValue) \(lighterText ? "darker" : "lighter")"
             )
+            self.contrastWarnings += self.warnings[warningsBefore...]
         }
     }
 }

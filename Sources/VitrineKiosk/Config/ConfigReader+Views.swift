@@ -50,9 +50,12 @@ extension ConfigReader {
             var id: String?
             reader.read(object, "id", into: &id)
             let visible = reader.condition(object, "visible")
+            var label: TextValue?
+            reader.readText(object, type == "image" ? "description" : "accessibilityLabel", into: &label)
             guard let kind = reader.viewKind(type, object, at: path, depth: depth) else { return }
             node = ViewNode(kind, width: width, height: height, id: id, path: path)
             node?.visible = visible
+            node?.accessibilityLabel = label
         }
         // A view with a mistake inside is kept as far as it was read (its good children, their
         // actions): the checks after reading would otherwise report the screens it leads to as

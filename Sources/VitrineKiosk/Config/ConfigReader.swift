@@ -98,6 +98,9 @@ struct ConfigReader {
     var inTemplate = false
     /// The keys the file's `theme` gave, for the contrast warnings' field names.
     var themeFields: Set<String> = []
+    /// The contrast warnings among `warnings` (`checkContrast`), which the accessibility audit
+    /// lists again in its report.
+    var contrastWarnings: [ConfigIssue] = []
     /// The array the row template being read repeats over.
     var templateSource: DataBinding?
     /// Views left out for a mistake (a misspelt type): their actions are gone with them, so

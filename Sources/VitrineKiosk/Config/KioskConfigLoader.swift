@@ -87,8 +87,10 @@ public enum KioskConfigLoader {
         reader.registry = registry
         if let imageThreads { reader.imageThreads = min(2, max(1, imageThreads)) }
         let (configuration, v1) = reader.readDocument(json)
-        return KioskConfigCheck(
+        var check = KioskConfigCheck(
             file: file, baseDirectory: baseDirectory, configuration: configuration, v1: v1, document: json, errors: reader.errors, warnings: reader.warnings)
+        check.contrastWarnings = reader.contrastWarnings
+        return check
     }
 
     /// The folder of the config file at `path`, where its relative paths start, made absolute (`kiosk.json` given from the

@@ -151,6 +151,8 @@ extension AccessibilityModel {
         if let mount = self.mountHeight { members.append(("mountHeight", .object([("top", .number(mount.top)), ("bottom", .number(mount.bottom))]))) }
         if self.moreTimeWarning != defaults.moreTimeWarning { members.append(("moreTimeWarning", .number(self.moreTimeWarning))) }
         if self.speechRate != defaults.speechRate { members.append(("speechRate", .number(self.speechRate))) }
+        if self.speechDevice != defaults.speechDevice { members.append(("speechDevice", .string(self.speechDevice))) }
+        if !self.speech { members.append(("speech", .bool(false))) }
         return .object(members)
     }
 }

@@ -32,6 +32,9 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var settings: RuntimeSettings {
         var input = self.input
         input.keymap = KioskKeyboards.hardwareKeymap(self)
-        return RuntimeSettings(display: self.display, input: input, scale: self.scale)
+        var settings = RuntimeSettings(display: self.display, input: input, scale: self.scale)
+        let accessibility = self.scene.accessibility
+        settings.speech = SpeechSettings(enabled: accessibility.speech, device: accessibility.speechDevice, rate: Int(accessibility.speechRate.rounded()))
+        return settings
     }
 }

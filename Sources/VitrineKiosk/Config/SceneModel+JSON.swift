@@ -219,6 +219,9 @@ extension ViewNode {
         if self.height != .auto { members.append(("height", self.height.json)) }
         if let id = self.id { members.append(("id", .string(id))) }
         if let visible = self.visible { members.append(("visible", .object([("bind", .string(visible.path))]))) }
+        if let label = self.accessibilityLabel {
+            if case .image = self.kind { members.append(("description", label.json)) } else { members.append(("accessibilityLabel", label.json)) }
+        }
         return .object(members)
     }
 }

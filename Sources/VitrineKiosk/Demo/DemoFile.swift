@@ -32,6 +32,7 @@ extension KioskDemo {
           {
             "type": "image",
             "image": "builtin:sunrise",
+            "description": "",
             "mode": "fill",
             "cornerRadius": 18,
             "width": "fill",
@@ -81,6 +82,7 @@ extension KioskDemo {
           {
             "type": "image",
             "image": "builtin:waves",
+            "description": "",
             "mode": "fill",
             "cornerRadius": 18,
             "width": "fill",
@@ -130,6 +132,7 @@ extension KioskDemo {
           {
             "type": "image",
             "image": "builtin:hills",
+            "description": "",
             "mode": "fill",
             "cornerRadius": 18,
             "width": "fill",

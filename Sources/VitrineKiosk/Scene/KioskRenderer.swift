@@ -39,13 +39,9 @@ public struct KioskRenderer {
     /// Draws everything at `size` pixels and `scale` into `directory`.
     public func render(size: PixelSize, scale: Double, into directory: String) throws(VitrineError) -> [Shot] {
         try Directory.create(directory)
-        let scene = KioskScene(configuration: self.configuration, baseDirectory: self.baseDirectory, registry: self.registry)
-        let run = try HeadlessRunner(scene: scene, size: size, scale: scale)
-        guard let controller = scene.controller else { return [] }
         var shots: [Shot] = []
         var number = 0
-        func shot(_ screen: String, _ state: String, over: String? = nil) throws(VitrineError) {
-            run.settle()
+        try self.walk(size: size, scale: scale) { (screen, state, over, run) throws(VitrineError) in
             number += 1
             let name = String(format2: number) + "-" + (over.map { $0 + "-" } ?? "") + screen + (state == "screen" ? "" : "-" + state) + ".png"
             // Unrotated, the buffer on screen is the picture: written from there, not from an
@@ -55,6 +51,25 @@ public struct KioskRenderer {
             let shot = Shot(file: name, screen: screen, over: over, state: state)
             shots.append(shot)
             self.inspect?(shot, run.window)
+        }
+        try self.writeIndex(shots, size: size, scale: scale, into: directory)
+        return shots
+    }
+
+    /// Shows every screen, and every sheet in each of its states, headless at `size` pixels and
+    /// `scale`, in the order `render` draws them, and calls `body` with each settled: the screen
+    /// it is of, the state (`Shot.state`), the screen it is shown over or in, and the run (its
+    /// window, its scene). `render` draws the pictures through it; `AccessibilityAudit` checks
+    /// the laid-out screens.
+    public func walk(
+        size: PixelSize, scale: Double, _ body: (_ screen: String, _ state: String, _ over: String?, _ run: HeadlessRunner) throws(VitrineError) -> Void
+    ) throws(VitrineError) {
+        let scene = KioskScene(configuration: self.configuration, baseDirectory: self.baseDirectory, registry: self.registry)
+        let run = try HeadlessRunner(scene: scene, size: size, scale: scale)
+        guard let controller = scene.controller else { return }
+        func shot(_ screen: String, _ state: String, over: String? = nil) throws(VitrineError) {
+            run.settle()
+            try body(screen, state, over, run)
         }
         let sheetOnly = Self.sheetOnlyScreens(self.configuration.scene)
         for screen in self.configuration.scene.screens {
@@ -81,8 +96,6 @@ public struct KioskRenderer {
                 }
             }
         }
-        try self.writeIndex(shots, size: size, scale: scale, into: directory)
-        return shots
     }
 
     /// Screens that no push, start or onboarding shows full-screen: only a content sheet presents

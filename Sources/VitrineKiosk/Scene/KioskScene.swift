@@ -55,6 +55,16 @@ extension KioskScene: ScanningScene {
     public func scanned(_ scan: ScanEvent) { self.controller?.scanned(scan) }
 }
 
+extension KioskScene: SpeakingScene {
+    /// The controller's (set after the mount, so the runtime's output reaches it).
+    public var speechOutput: (any SpeechOutput)? {
+        get { self.controller?.speechOutput }
+        set { self.controller?.speechOutput = newValue }
+    }
+
+    public func headsetChanged(plugged: Bool) { self.controller?.headsetChanged(plugged: plugged) }
+}
+
 extension KioskScene: ControllableScene {
     public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
         guard let controller = self.controller else { throw VitrineError(.unsupported, "\(command): the kiosk is not on screen yet") }

@@ -37,7 +37,9 @@ extension Runner {
         power.start()
     }
 
-    var powerLogger: Logger { Logger("power") }
+    /// The display power's log, where the runner's goes: a headless run's is quiet, so `vitrine
+    /// render` and `check-config --accessibility` print no "display on (at start)" per screen set.
+    var powerLogger: Logger { Logger("power", sink: self.logger.sink) }
 }
 
 extension DisplayPower {

@@ -136,6 +136,10 @@ public final class SceneBuilder {
         view.layoutWidth = node.width
         view.layoutHeight = node.height
         view.identifier = node.id ?? (node.path.isEmpty ? view.identifier : node.path)
+        if let label = node.accessibilityLabel {
+            view.accessibilityLabel = self.text(label)
+            self.bind(view, when: label.binding != nil) { [unowned self] view in view.accessibilityLabel = self.text(label) }
+        }
         return view
     }
 
@@ -195,6 +199,8 @@ public final class SceneBuilder {
             let button = Button(
                 title: self.text(model.title), icon: model.icon, style: style, theme: theme, action: self.action(model.action, at: node.path + ".action"))
             if let color = model.titleColor { button.contentColor = color.resolve(in: self.theme) }
+            // The language shown is the switcher's chosen one: speech says "selected" too.
+            button.isSelected = style != model.style
             if let enabled = model.enabled {
                 let apply = { [unowned self] (view: View) -> Void in
                     guard let button = view as? Button else { return }

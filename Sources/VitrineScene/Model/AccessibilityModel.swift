@@ -74,6 +74,12 @@ public struct AccessibilityModel: Sendable, Equatable {
     public static let leastMoreTimeWarning = 20.0
     /// The speech rate in words per minute (eSpeak NG's default is 175; 80–450 it accepts).
     public var speechRate = 165.0
+    /// The ALSA device speech plays on (`aplay -L` lists them): "default" is the sound card's
+    /// first output, which on a Raspberry Pi is its headphone jack; a USB headset adapter is
+    /// e.g. "plughw:CARD=Device".
+    public var speechDevice = "default"
+    /// False: the kiosk never speaks (no headset jack watched, the speech key does nothing).
+    public var speech = true
 
     public init() {}
 

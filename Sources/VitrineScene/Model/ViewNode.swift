@@ -32,6 +32,9 @@ public struct ViewNode: Sendable, Equatable {
     /// Shown only while this bind is true (`{"bind": "state.count > 0"}`); a hidden view takes
     /// no room in its stack. Nil: always shown.
     public var visible: DataBinding?
+    /// What speech mode says for the view instead of its text (`accessibilityLabel`; an image's
+    /// `description`), in the kiosk's languages or bound. Nil: its own text.
+    public var accessibilityLabel: TextValue?
 
     public init(_ kind: Kind, width: Dimension = .auto, height: Dimension = .auto, id: String? = nil, path: String = "") {
         self.kind = kind

@@ -2,7 +2,7 @@ import VitrineCore
 import VitrineUI
 
 extension SceneController: ControllableScene {
-    public var controlCommands: [String] { ["navigate", "tap", "set", "idle-reset", "language", "type", "key", "scan"] }
+    public var controlCommands: [String] { ["navigate", "tap", "set", "idle-reset", "language", "type", "key", "scan", "speech"] }
 
     /// How long a `tap` holds its finger down: a quick tap (a tap recognizer's limit is far above).
     public static let tapDuration = Nanoseconds.milliseconds(40)
@@ -22,7 +22,10 @@ extension SceneController: ControllableScene {
     ///   `id`, focused first), as keys would type it; the reply counts what went in, never echoes it;
     /// - `key` `{"key": "tab"}` (`enter`, `escape`, `backspace`, `delete`, `left`, `right`, `up`,
     ///   `down`, `home`, `end`, `shift-tab`): a key, as a keyboard's would be;
-    /// - `scan` `{"code": "9780141036144"}`: as if a scanner had read it.
+    /// - `scan` `{"code": "9780141036144"}`: as if a scanner had read it;
+    /// - `speech` `{"action": "on"|"off"|"say"|"repeat"|"stop"|"volume"}` (`say` takes `text` and
+    ///   `kind` — `error` or `result` —, `volume` takes `volume` 0.1–1): speech mode, from the
+    ///   integrator's software ("Card declined").
     public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
         switch command {
         case "navigate":
@@ -97,6 +100,8 @@ extension SceneController: ControllableScene {
             }
             self.scanned(ScanEvent(code: code, device: arguments["device"]?.stringValue ?? "control", timestamp: UInt64(max(0, self.now.microseconds))))
             return .object([("characters", .number(Double(code.count)))])
+        case "speech":
+            return try self.controlSpeech(arguments)
         default:
             throw VitrineError(.invalidArgument, "unknown command \(QuotedValue.quoted(command))")
         }

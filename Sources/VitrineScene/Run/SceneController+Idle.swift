@@ -7,7 +7,8 @@ extension SceneController {
         self.lastTouch = frame.time > self.lastTouch ? frame.time : (self.window?.clock?.now ?? frame.time)
         self.wentIdle = false
         self.armIdleTimer()
-        self.touchedWhileTyping(frame)
+        // Exploring fingers press nothing, so they do not end the typing either.
+        if !self.speechMode { self.touchedWhileTyping(frame) }
     }
 
     /// Restarts the idle count, as a touch would (the control socket's `idle-reset`).
@@ -49,6 +50,7 @@ extension SceneController {
         self.resetState()
         self.clearTextEntry()
         self.clearScan()
+        self.speechWentIdle()
         // A screen the idle action pushes (an attract screen) goes on the first screen, not on
         // the last visitor's: a swipe back from it must not show their page (issue 29). Nobody is
         // looking, so the way back is not animated; the push is.

@@ -21,11 +21,13 @@ extension SceneController {
         window.onFocusChange = { [weak self] view in self?.focusChanged(to: view) }
         window.onEscape = { [weak self] in self?.escape() }
         window.keyFilter = { [weak self] key in
-            self?.resetIdle()
-            return true
+            guard let self else { return true }
+            self.resetIdle()
+            return !self.handleKeypad(key)
         }
         window.focusScope = { [weak self] in
             guard let self else { return nil }
+            if self.keypadField != nil, let keyboard = self.keyboard, !keyboard.isHidden { return keyboard }
             if let sheet = self.contentSheet, sheet.isPresented, !sheet.isDismissing { return sheet }
             if self.isOnboardingShowing { return self.onboarding }
             return nil
@@ -36,12 +38,21 @@ extension SceneController {
     public var focusedField: TextField? { self.window?.focusedView as? TextField }
 
     /// Whether the on-screen keyboard is up (or going up).
-    public var isKeyboardShown: Bool { self.keyboard?.isHidden == false && (self.keyboardMotion?.value ?? 0) > 0 && self.focusedField != nil }
+    public var isKeyboardShown: Bool {
+        self.keyboard?.isHidden == false && (self.keyboardMotion?.value ?? 0) > 0 && (self.focusedField != nil || self.keypadField != nil)
+    }
 
     /// A field focused by a tap gets the on-screen keyboard; one reached with Tab or the arrows
     /// does not: the visitor has keys (a keyboard on the panel types into it), as iOS leaves its
     /// keyboard down while a hardware keyboard is in use.
     func focusChanged(to view: View?) {
+        self.speakFocus(view)
+        if self.keypadField != nil {
+            // Walking the keys: the keyboard stays. Anywhere else: the keypad's typing is over.
+            if view is KeyCapView { return }
+            self.keypadField = nil
+            self.keyboard?.isKeypadOperated = false
+        }
         if let field = view as? TextField {
             self.record("focus \(field.identifier ?? "textField")")
             if self.window?.showsFocusRing == true {
@@ -70,7 +81,9 @@ extension SceneController {
     /// Escape: the keyboard goes, else the sheet in front, else one screen back.
     func escape() {
         guard let window = self.window else { return }
-        if window.focusedView is TextField {
+        if let field = self.keypadField {
+            window.focus(field.window === window ? field : nil, showingRing: true)
+        } else if window.focusedView is TextField {
             window.focus(nil)
         } else if let sheet = self.contentSheet, sheet.isPresented, !sheet.isDismissing {
             self.perform(.dismiss, from: "key.escape")
@@ -81,7 +94,7 @@ extension SceneController {
 
     // MARK: - The keyboard
 
-    private func showKeyboard(for field: TextField) {
+    func showKeyboard(for field: TextField) {
         guard let window = self.window else { return }
         let keyboard = self.keyboard ?? self.makeKeyboard(in: window)
         keyboard.configure(
@@ -114,7 +127,10 @@ extension SceneController {
     private func makeKeyboard(in window: Window) -> OnScreenKeyboard {
         let keyboard = OnScreenKeyboard(layout: self.keyboardLayout(self.language), theme: self.theme)
         keyboard.frame = Rect(x: 0, y: window.size.height, width: window.size.width, height: keyboard.preferredHeight + Self.keyboardOvershootRoom)
-        keyboard.onKey = { [weak window] key in window?.handle(key) }
+        keyboard.onKey = { [weak self, weak window] key in
+            // Operated by a keypad, the keys have the focus: what they type goes to the field.
+            if let self, self.keypadField != nil { self.keypadTyped(key) } else { window?.handle(key) }
+        }
         keyboard.onHide = { [weak window] in window?.focus(nil) }
         keyboard.capitalizesNext = { [weak window] in (window?.focusedView as? TextField)?.capitalizesNext ?? false }
         window.root.addSubview(keyboard)
@@ -195,7 +211,9 @@ extension SceneController {
     /// The state dump's `keyboard`: whether it is up, its layout, page and shift, and every
     /// key's name and frame in points, so a replay can tap a key by reading where it is.
     var keyboardDump: JSONValue {
-        guard let keyboard = self.keyboard, !keyboard.isHidden, self.focusedField != nil else { return .object([("shown", .bool(false))]) }
+        guard let keyboard = self.keyboard, !keyboard.isHidden, self.focusedField != nil || self.keypadField != nil else {
+            return .object([("shown", .bool(false))])
+        }
         func number(_ value: Double) -> JSONValue { .number((value * 100).rounded() / 100) }
         return .object([
             ("shown", .bool(true)),

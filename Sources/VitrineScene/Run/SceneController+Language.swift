@@ -40,5 +40,6 @@ extension SceneController {
         } catch {
             self.logger.error("cannot build the screens again: \(error)")
         }
+        self.announceScreen()
     }
 }

@@ -90,6 +90,7 @@ extension SceneController {
         }
         members.append(("focus", self.focusDump))
         members.append(("keyboard", self.keyboardDump))
+        members.append(("speech", self.speechDump))
         members.append(
             (
                 "events",

@@ -61,6 +61,26 @@ public final class SceneController: Scene {
     var idleTimer: TimerID?
     /// Whether the idle action ran since the last touch (it runs once per absence).
     var wentIdle = false
+    /// Whether the kiosk speaks (a headset is in, or a key or the accessibility sheet turned it
+    /// on): touch exploration is on and the idle time is doubled (Docs/accessibility.md).
+    public internal(set) var speechMode = false
+    /// Where utterances go (eSpeak NG through ALSA on a kiosk; the runtime sets it); nil: the
+    /// transcript still records what would be said.
+    public var speechOutput: (any SpeechOutput)?
+    /// What speech mode said, oldest first (the last `logCapacity`): the state dump's `speech`.
+    public internal(set) var transcript = BoundedLog<Utterance>(capacity: SceneController.logCapacity)
+    /// The element said last: a double tap activates it.
+    weak var lastSpokenElement: View?
+    /// True while a screen's arrival gives the focus: that element is said after the title.
+    var arrivingFocus = false
+    /// Whether a headset is plugged in (the runtime says so): idle leaves speech on then.
+    var headsetPlugged = false
+    /// The field a keypad types into through the on-screen keyboard's keys (nil: none).
+    weak var keypadField: TextField?
+    /// Touch exploration's reading of the fingers (speech mode only).
+    var explorer = TouchExplorer()
+    /// The speech volume the visitor set with the volume keys (0…1), back to the default on idle.
+    var speechVolume = SceneController.defaultSpeechVolume
     /// The binds inside emitted payloads, parsed once when the scene is made (by their text).
     var payloadBinds: [String: DataBinding] = [:]
     /// The on-screen keyboard (made for the first focused field) and how far up it is.
@@ -240,6 +260,7 @@ public final class SceneController: Scene {
         self.window?.focus(nil)
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
+        self.announceScreen()
     }
 
     var now: MonotonicTime { self.window?.clock?.now ?? self.window?.lastFrameTime?.presentationTime ?? .zero }
@@ -376,7 +397,11 @@ public final class SceneController: Scene {
             self.record("contentSheet.\(name)")
             if name == "didDisappear", let sheet, self.contentSheet === sheet {
                 self.presentedScreen = nil
+                // The screen under it is in front again: said, its first element focused.
+                self.announceScreen()
             }
+            // Said once it has come up: its elements are on the screen then.
+            if name == "didShow", let sheet, self.contentSheet === sheet { self.announceSheet() }
         }
         self.contentSheet = sheet
         self.presentedScreen = screen

@@ -32,6 +32,32 @@ public final class KeyCapView: View {
 
     public override var drawsContent: Bool { true }
 
+    /// A keypad operates the keyboard (`OnScreenKeyboard.isKeypadOperated`): the keys are in the
+    /// focus chain, and select types the focused one.
+    var isKeypadOperated = false {
+        didSet { self.isUserInteractionEnabled = self.isKeypadOperated }
+    }
+    /// Pressed by a keypad's select: acts as a tap on it would.
+    var onActivate: ((KeyboardKey) -> Void)?
+
+    public override var canBecomeFocused: Bool { self.isKeypadOperated }
+    public override var accessibilityRole: AccessibilityRole? { .key }
+    /// A character key's character; the function keys are said by their word
+    /// (`SpokenDescription`), the submit key by its title.
+    public override var accessibilityContent: String? {
+        switch self.key.role {
+        case .character(let text): text
+        case .submit: self.caption
+        default: nil
+        }
+    }
+
+    public override func activate() -> Bool {
+        guard self.isKeypadOperated, let onActivate = self.onActivate else { return false }
+        onActivate(self.key)
+        return true
+    }
+
     func setPressed(_ pressed: Bool) {
         guard pressed != self.isPressed else { return }
         self.isPressed = pressed

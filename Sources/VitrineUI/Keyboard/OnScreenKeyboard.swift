@@ -138,6 +138,8 @@ public final class OnScreenKeyboard: View {
     private func rebuild() {
         self.plan = KeyboardPlan(
             page: self.page, layout: self.layout, shifted: self.shift != .off, email: self.isEmail, decimalSeparator: self.decimalSeparator)
+        // A keypad's focus on a key stays at that place on the new keys (Shift, another page).
+        let focused = self.caps.firstIndex { $0.isFocused }
         for cap in self.caps { cap.removeFromSuperview() }
         self.caps = self.plan.rows.flatMap { $0 }.map { key in
             let (caption, icon) = self.caption(for: key)
@@ -150,12 +152,24 @@ public final class OnScreenKeyboard: View {
                 textColor: submit ? self.theme.onTint : self.colors.label, fontFamily: self.theme.fontFamily,
                 pointSize: icon ? 26 : (key.isCharacter ? (self.plan.isPad ? 28 : 24) : 17))
             if key.role == .shift && self.shift != .off { cap.fill = self.colors.key }
+            cap.isKeypadOperated = self.isKeypadOperated
+            cap.onActivate = { [unowned self] key in self.act(key) }
             self.addSubview(cap)
             return cap
         }
         self.bringSubviewToFront(self.popup)
         self.setNeedsLayout()
+        if let focused, !self.caps.isEmpty { self.window?.moveFocus(to: self.caps[min(focused, self.caps.count - 1)]) }
     }
+
+    /// Whether a keypad operates the keyboard (issue 33: nothing is reachable by touch only):
+    /// its keys join the focus chain, up and down walk them in reading order, select types the
+    /// focused one. Touch works as ever.
+    public var isKeypadOperated = false {
+        didSet { for cap in self.caps { cap.isKeypadOperated = self.isKeypadOperated } }
+    }
+    /// The key views, in reading order (a keypad's focus starts on the first).
+    public var keyViews: [KeyCapView] { self.caps }
 
     private func caption(for key: KeyboardKey) -> (String, Bool) {
         switch key.role {

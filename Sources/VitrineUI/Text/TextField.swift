@@ -133,6 +133,11 @@ public final class TextField: View {
     }
 
     public override var canBecomeFocused: Bool { true }
+    public override var accessibilityRole: AccessibilityRole? { .textField }
+    public override var accessibilityContent: String? { self.placeholder.isEmpty ? nil : self.placeholder }
+    /// The text typed; a PIN's digits are never said (`SpokenDescription` says how many).
+    public override var accessibilityValue: String? { self.isSecure || self.text.isEmpty ? nil : self.text }
+    public override var accessibilityTraits: AccessibilityTraits { self.isSecure ? .secure : [] }
 
     public override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width.isFinite ? size.width : 320, height: Self.height * max(1, self.theme.typeScale))

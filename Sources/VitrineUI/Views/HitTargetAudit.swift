@@ -32,28 +32,39 @@ public enum HitTargetAudit {
     }
 
     /// The points sampled along each side of the square: a 5 × 5 grid, 0.25 pt inside its edges.
-    static let samplesPerSide = 5
+    public static let samplesPerSide = 5
 
     /// Every reachable control in `window`, each with the square's touches that missed it.
     public static func audit(_ window: Window, side: Double = Button.minimumHitSize) -> [Finding] {
+        self.reachableControls(in: window).map { self.finding(for: $0, in: window, side: side) }
+    }
+
+    /// The controls a finger can reach in `window`, in the order of its view tree: views with a
+    /// tap recognizer that a touch at their centre hits (the accessibility audit checks that
+    /// keys reach each of them too).
+    public static func reachableControls(in window: Window) -> [View] {
         window.root.layoutIfNeeded()
-        var findings: [Finding] = []
+        var controls: [View] = []
         func visit(_ view: View) {
             guard !view.isHidden, view.isUserInteractionEnabled else { return }
             if view.gestureRecognizers.contains(where: { $0 is TapGestureRecognizer }) {
                 let frame = view.windowFrame
-                let centre = Point(x: frame.midX, y: frame.midY)
-                if self.lands(on: view, at: centre, in: window) {
-                    let missed = self.square(around: centre, side: side, within: self.visibleArea(around: view, in: window)).filter {
-                        !self.lands(on: view, at: $0, in: window)
-                    }
-                    findings.append(Finding(name: self.name(of: view), frame: frame, missed: missed))
-                }
+                if self.lands(on: view, at: Point(x: frame.midX, y: frame.midY), in: window) { controls.append(view) }
             }
             for subview in view.subviews { visit(subview) }
         }
         visit(window.root)
-        return findings
+        return controls
+    }
+
+    /// The square's touches around a reachable `control` that miss it.
+    public static func finding(for control: View, in window: Window, side: Double = Button.minimumHitSize) -> Finding {
+        let frame = control.windowFrame
+        let centre = Point(x: frame.midX, y: frame.midY)
+        let missed = self.square(around: centre, side: side, within: self.visibleArea(around: control, in: window)).filter {
+            !self.lands(on: control, at: $0, in: window)
+        }
+        return Finding(name: self.name(of: control), frame: frame, missed: missed)
     }
 
     /// Whether a touch at `point` (window points) hits `view` or one of its subviews.

@@ -33,6 +33,9 @@ open class View {
     }
     /// A name for tests, tools and the state dump (a config's view `id`).
     public var identifier: String?
+    /// What speech mode says for this view instead of its own text (a config's
+    /// `accessibilityLabel`, an image's `description`); nil: its text (View+Accessibility.swift).
+    public var accessibilityLabel: String?
 
     public init(frame: Rect = .zero) {
         self.layer = Layer(frame: frame, name: String(describing: type(of: self)))
@@ -228,6 +231,21 @@ open class View {
 
     /// Whether the window's keyboard focus is on this view.
     public var isFocused: Bool { self.window?.focusedView === self }
+
+    // MARK: - Accessibility (speech mode; Accessibility/SpokenDescription.swift)
+
+    /// The role speech mode says after the label; nil: not an element of its own (a stack, a
+    /// spacer). Focusable views are buttons unless they say otherwise.
+    open var accessibilityRole: AccessibilityRole? { self.canBecomeFocused ? .button : nil }
+    /// The view's own text, said when `accessibilityLabel` is nil (a label's text, a button's
+    /// title, a row's title).
+    open var accessibilityContent: String? { nil }
+    /// What the element holds, said after the label (a row's price, a field's text).
+    open var accessibilityValue: String? { nil }
+    /// States said after the role.
+    open var accessibilityTraits: AccessibilityTraits { [] }
+    /// More about the element, said last (a row's subtitle).
+    open var accessibilityDetail: String? { nil }
 
     // MARK: - Coordinates and hit testing
 

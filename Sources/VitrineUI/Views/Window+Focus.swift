@@ -76,6 +76,17 @@ extension Window {
         if previous !== view { self.onFocusChange?(view) }
     }
 
+    /// Hands the focus to `view` showing what the focused view showed (a list's row view made
+    /// again for new data): the ring stays as it was and `onFocusChange` is not called, as the
+    /// visitor's focus did not move.
+    func moveFocus(to view: View) {
+        guard let previous = self.focusedView, previous !== view else { return }
+        self.focusedView = view
+        previous.focusDidChange()
+        view.focusDidChange()
+        self.placeFocusRing()
+    }
+
     /// The ring's colours: the theme's tint, and its background for the band inside.
     public func setFocusRingColors(_ color: Color, gap: Color) {
         self.focusRing.color = color

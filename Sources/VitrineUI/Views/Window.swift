@@ -93,6 +93,10 @@ public final class Window {
     /// Sees every touch frame before the views do; returning false swallows it (a touch that
     /// wakes a blanked panel presses nothing).
     public var touchFilter: ((TouchFrame) -> Bool)?
+    /// Sees the touch frames `touchFilter` lets through before the views do and returns the
+    /// frame the views get instead, or nil for none: speech mode's touch exploration (a finger
+    /// that explores presses nothing; two fingers scroll as one). Nil: touches go to the views.
+    public var touchExploration: ((TouchFrame) -> TouchFrame?)?
 
     /// The view keys go to (`Window+Focus.swift`); nil when nothing is focused.
     public internal(set) weak var focusedView: View?
@@ -118,9 +122,14 @@ public final class Window {
     public var clock: Clock? { self.frameClock?.clock }
 
     /// Routes a touch frame to the gesture arena (recognizers of the views under each finger).
-    public func handle(_ touches: TouchFrame) {
-        self.onTouch?(touches)
-        if let filter = self.touchFilter, !filter(touches) { return }
+    public func handle(_ frame: TouchFrame) {
+        self.onTouch?(frame)
+        if let filter = self.touchFilter, !filter(frame) { return }
+        var touches = frame
+        if let exploration = self.touchExploration {
+            guard let passed = exploration(frame) else { return }
+            touches = passed
+        }
         if self.showsFocusRing, touches.contacts.contains(where: { $0.phase == .began }) { self.hideFocusRing() }
         self.arena.handle(touches)
     }

@@ -53,6 +53,9 @@ public final class CardView: View {
     }
 
     public override var canBecomeFocused: Bool { self.action != nil }
+    public override var accessibilityRole: AccessibilityRole? { self.action != nil ? .button : .text }
+    public override var accessibilityContent: String? { self.titleLabel.text.isEmpty ? nil : self.titleLabel.text }
+    public override var accessibilityDetail: String? { self.subtitleLabel?.text }
 
     /// Enter on a focused card: its action, as a tap would.
     public override func activate() -> Bool {

@@ -26,6 +26,8 @@ public enum Icon {
             text: self.glyphName(name), style: TextStyle(font: FontDescriptor(family: self.fontFamily), pointSize: size, alignment: .center, maximumLines: 1),
             color: color)
         label.isUserInteractionEnabled = false
+        // The ligature's name is not a word to say: a button says its title or the icon's word.
+        label.accessibilityLabel = ""
         return label
     }
 }

@@ -82,6 +82,10 @@ public final class ImageView: View {
             && picture.maxY >= bounds.maxY - slack
     }
 
+    /// An image is an element only with a description (its `accessibilityLabel`, a config's
+    /// `description`); without one it is decoration, passed over.
+    public override var accessibilityRole: AccessibilityRole? { (self.accessibilityLabel?.isEmpty ?? true) ? nil : .image }
+
     public override var drawsContent: Bool { true }
 
     /// Width over height of the image (1 without one).

@@ -13,6 +13,11 @@ public final class Label: View {
     /// The longest line, in points, however wide the view (`Theme.readableMeasure`): the text
     /// wraps there and its block sits where the alignment puts it. Nil: the view's width.
     public var maximumMeasure: Double? { didSet { if oldValue != self.maximumMeasure { self.changed() } } }
+    /// Said as a heading in speech mode (a bar's title).
+    public var isHeading = false
+
+    public override var accessibilityRole: AccessibilityRole? { self.isHeading ? .heading : .text }
+    public override var accessibilityContent: String? { self.text }
 
     public init(text: String = "", style: TextStyle = TextStyle(), color: Color = Theme.standard.label, frame: Rect = .zero) {
         self.text = text
@@ -152,6 +157,16 @@ public final class Button: View {
     }
 
     public override var canBecomeFocused: Bool { self.isEnabled && self.action != nil }
+    public override var accessibilityRole: AccessibilityRole? { self.action != nil ? .button : nil }
+    /// The title; an icon alone is said by its word (`AccessibilityPhrases.iconWord`).
+    public override var accessibilityContent: String? { self.title.isEmpty ? nil : self.title }
+    public override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = self.isEnabled ? [] : .dimmed
+        if self.isSelected { traits.insert(.selected) }
+        return traits
+    }
+    /// The chosen one of a set (the language shown, in a language switcher): said "selected".
+    public var isSelected = false
 
     /// Enter on a focused button: its action, as a tap would.
     public override func activate() -> Bool {

@@ -100,6 +100,27 @@ public final class ListRowView: View {
     }
 
     public override var canBecomeFocused: Bool { self.row.action != nil }
+    public override var accessibilityRole: AccessibilityRole? { self.row.action != nil ? .button : .text }
+    public override var accessibilityContent: String? { self.row.title }
+    /// The trailing text (a price), unless it is the check mark a chosen row shows.
+    public override var accessibilityValue: String? {
+        guard let trailing = self.row.trailing, !Self.checkMarks.contains(trailing) else { return nil }
+        return trailing
+    }
+    public override var accessibilityTraits: AccessibilityTraits {
+        self.row.trailing.map { Self.checkMarks.contains($0) ? .selected : [] } ?? []
+    }
+    public override var accessibilityDetail: String? { self.row.subtitle }
+    /// The marks a row's trailing text shows for "this one is chosen" (said as "selected").
+    static let checkMarks: Set<String> = ["✓", "✔", "☑"]
+
+    /// The row's place among the rows its section shows ("2 of 3").
+    var accessibilityPlace: (index: Int, count: Int)? {
+        var view = self.superview
+        while let current = view, !(current is ListView) { view = current.superview }
+        guard let list = view as? ListView else { return nil }
+        return (self.listIndex.row + 1, list.rowCount(inSection: self.listIndex.section))
+    }
 
     /// Enter on a focused row: its action, as a tap would.
     public override func activate() -> Bool {

@@ -72,6 +72,13 @@ public final class ListView: View {
     private var spare: [ListRowView.Shape: [ListRowView]] = [:]
     /// The scroll view whose offset says which rows are in view (found at layout).
     private weak var scroller: ScrollView?
+    /// The row whose view had the focus when its view went back to the spares (new data):
+    /// the view that shows that row next takes the focus over, so a keypad's select on a row
+    /// that changes the data leaves the focus on that row — not on a reused view now showing
+    /// another one.
+    private var focusedRow: ListIndex?
+    /// The view that had the focus then (it may come back showing another row).
+    private weak var focusedRowView: ListRowView?
 
     /// Between one section's footer and the next header (iOS's 35-point grouped spacing, a
     /// little less for kiosk density).
@@ -119,6 +126,12 @@ public final class ListView: View {
         self.setNeedsLayout()
     }
 
+    /// How many rows section `section` shows (the filter's, else all).
+    func rowCount(inSection section: Int) -> Int {
+        guard section < self.sections.count else { return 0 }
+        return self.filter?[section].count ?? self.sections[section].rows.count
+    }
+
     /// The row shown at `index` (a place among the rows the filter leaves).
     func row(at index: ListIndex) -> ListRow {
         let section = self.sections[index.section]
@@ -129,7 +142,11 @@ public final class ListView: View {
         let theme = self.theme
         for section in self.sections {
             let header = section.header.map { text in
-                Label(text: text.uppercased(), style: theme.textStyle(.footnote, maximumLines: 2), color: theme.secondaryLabel)
+                let label = Label(text: text.uppercased(), style: theme.textStyle(.footnote, maximumLines: 2), color: theme.secondaryLabel)
+                // Said as written: capitals are a look, and a voice may spell them.
+                label.accessibilityLabel = text
+                label.isHeading = true
+                return label
             }
             let footer = section.footer.map { text in
                 Label(text: text, style: theme.textStyle(.footnote), color: theme.secondaryLabel)
@@ -260,6 +277,13 @@ public final class ListView: View {
                 view.separator.frame = Rect(x: x, y: top - hairline / 2, width: self.bounds.width - x, height: hairline)
             }
         }
+        if let row = self.focusedRow, let view = self.shown[row], let window = self.window {
+            self.focusedRow = nil
+            // Only while the focus is still on the view that left (nothing moved it since); that
+            // view may be back showing another row, or spare.
+            if view.canBecomeFocused, let focused = window.focusedView, focused === self.focusedRowView { window.moveFocus(to: view) }
+            self.focusedRowView = nil
+        }
     }
 
     /// A view for the row at `index`, reused when one of its shape is spare, put in its group
@@ -284,6 +308,10 @@ public final class ListView: View {
     }
 
     private func recycle(_ view: ListRowView) {
+        if view.isFocused {
+            self.focusedRow = view.listIndex
+            self.focusedRowView = view
+        }
         view.removeFromSuperview()
         view.separator.removeFromSuperview()
         if self.spare[view.shape, default: []].count < Self.sparesKept + self.shown.count {

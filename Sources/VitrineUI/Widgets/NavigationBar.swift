@@ -24,6 +24,7 @@ public final class NavigationBar: View {
         super.init()
         self.backgroundColor = theme.surface.withOpacity(0.7)
         self.titleLabel.isUserInteractionEnabled = false
+        self.titleLabel.isHeading = true
         self.addSubview(self.titleLabel)
         self.leftButton = item.leftItem.map { self.barButton($0, theme: theme) }
         self.rightButton = item.rightItem.map { self.barButton($0, theme: theme) }
