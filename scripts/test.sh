@@ -144,11 +144,12 @@ fi
 if wants tsan; then
 step "the suites with a second thread under ThreadSanitizer (.build/tsan)"
 # fbdev's vblank thread, the control socket's client thread, ForkJoin's second core (the split
-# blur and composite, the config check's image decodes) are the only code where a second thread
-# touches what the loop reads; the rest of the suite is single-threaded.
+# blur and composite, the config check's image decodes) and the speech thread (SpeakerTests) are
+# the only code where a second thread touches what the loop reads; the rest of the suite is
+# single-threaded.
 if ! logged tsan-build swift build --build-tests --sanitize=thread --scratch-path .build/tsan \
   || ! logged tsan swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
-    --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests|ConfigImageThreadsTests"; then
+    --filter "VsyncWaiterTests|ControlSocketTests|ForkJoinTests|SecondCoreTests|ConfigImageThreadsTests|SpeakerTests"; then
   failed+=("threaded suites under TSan")
 fi
 fi

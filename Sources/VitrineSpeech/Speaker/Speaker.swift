@@ -12,7 +12,7 @@ import VitrineSystem
 /// logged once (a kiosk whose headphone device is gone does not log at every focus move),
 /// again after speech has worked in between.
 ///
-/// `stop()` (or releasing the speaker) ends the thread and waits for it.
+/// `stop()` (or releasing the speaker) ends the thread and waits for it, and releases `onEvent`.
 public final class Speaker: SpeechOutput {
     /// Called on the loop thread with what the speech thread reports.
     public var onEvent: ((SpeakerEvent) -> Void)?
@@ -89,8 +89,10 @@ public final class Speaker: SpeechOutput {
     }
 
     /// Stops speaking, ends the speech thread and waits for it (at most one ALSA period, 25 ms,
-    /// while a write is blocked). Nothing is reported after it.
+    /// while a write is blocked). Nothing is reported after it, so `onEvent` is released: a
+    /// closure that holds the speaker (to speak the next utterance) does not keep it alive.
     public func stop() {
+        self.onEvent = nil
         self.worker.stop()
         if let watch = self.watch {
             self.loop?.unwatch(watch)
