@@ -61,7 +61,7 @@ struct AccessibilitySheetTests {
         try run.replayTap(try #require(run.controller.topScreen?.bar?.rightButton))
         #expect(run.state["accessibility"]?["sheet"] == .bool(true))
         #expect(run.state["content_sheet"]?["presented"] == .bool(true))
-        #expect(Self.rows(run) == ["Larger text: Off", "High contrast: Off", "Reach: Off"])
+        #expect(Self.rows(run) == ["Larger text: Off", "High contrast: Off", "Speech: Off", "Reach: Off"])
         #expect(run.controller.contentSheet?.header?.titleLabel.text == "Accessibility")
         let small = HitTargetAudit.audit(run.run.window).filter { !$0.isLargeEnough }
         #expect(small.isEmpty, "\(small)")
@@ -92,7 +92,7 @@ struct AccessibilitySheetTests {
         #expect((run.view("count") as? Label)?.style.pointSize == before * 1.5)
         #expect((run.view("note") as? TextField)?.text == "Room 4")
         // The sheet is there again, built in the new size, taller, saying what is on.
-        #expect(Self.rows(run) == ["Larger text: On", "High contrast: Off", "Reach: Off"])
+        #expect(Self.rows(run) == ["Larger text: On", "High contrast: Off", "Speech: Off", "Reach: Off"])
         let sheetAfter = try #require(run.state["content_sheet"]?["visible_height"]?.doubleValue)
         #expect(sheetAfter > sheetBefore)
         #expect(run.state["accessibility"]?["larger_text"] == .bool(true))
@@ -105,11 +105,11 @@ struct AccessibilitySheetTests {
     @Test("high contrast builds the screens in the 7:1 palette; idle brings back every default")
     func highContrastAndIdle() throws {
         let run = try Self.run()
-        run.controller.onSpeechToggle = { [unowned controller = run.controller] on in controller.speechMode = on }
         try run.replayTap(try #require(run.view("details")))
         try run.replayTap(try #require(run.controller.topScreen?.bar?.rightButton))
         #expect(Self.rows(run) == ["Larger text: Off", "High contrast: Off", "Speech: Off", "Reach: Off"])
-        for setting in ["accessibility.highContrast", "accessibility.largerText", "accessibility.speech", "accessibility.reach"] {
+        // Speech last: once it is on, a tap explores (says the row) and a double tap presses.
+        for setting in ["accessibility.highContrast", "accessibility.largerText", "accessibility.reach", "accessibility.speech"] {
             try run.replayTap(try #require(run.view(setting), "no \(setting)"))
         }
         #expect(Self.rows(run) == ["Larger text: On", "High contrast: On", "Speech: On", "Reach: On"])
@@ -163,7 +163,6 @@ struct AccessibilitySheetTests {
 
     /// Draws the sheet over `screen` of an example, at half scale.
     static func sheetPicture(_ run: KioskRun, name: String, directory: String) throws -> GoldenImage.Comparison {
-        run.controller.onSpeechToggle = { _ in }
         run.controller.perform(.accessibility)
         run.run.settle()
         let image = try #require(run.run.screenshot)

@@ -26,11 +26,10 @@ struct MoreTimeTests {
         run.run.loop.advance(by: time - run.run.loop.now)
     }
 
-    @Test("the question comes exactly 30 s before the deadline, counts down, and says so to the speech hook")
+    @Test("the question comes exactly 30 s before the deadline, counts down, and is said in speech mode")
     func asksOnTime() throws {
         let run = try Self.choosing()
-        var prompts: [String] = []
-        run.controller.onPrompt = { prompts.append($0) }
+        run.controller.headsetChanged(plugged: true)
         let deadline = try #require(run.controller.idleDeadline)
         let ask = try #require(run.controller.moreTimeAt)
         #expect(ask == deadline - .seconds(30))
@@ -39,7 +38,7 @@ struct MoreTimeTests {
         #expect(run.controller.moreTimePrompt == nil)
         Self.advance(run, to: ask)
         let prompt = try #require(run.controller.moreTimePrompt)
-        #expect(prompts == ["Do you need more time?"])
+        #expect(run.controller.transcript.last == Utterance("Do you need more time?", language: "en", kind: .prompt))
         #expect(run.state["accessibility"]?["asking_more_time"] == .bool(true))
         #expect(prompt.countdownLabel.text == "The kiosk starts over in 30 seconds.")
         run.run.advance(5.5)
@@ -94,7 +93,7 @@ struct MoreTimeTests {
     func speechDoubles() throws {
         let run = try Self.choosing()
         let touched = try #require(run.controller.idleDeadline) - .seconds(60)
-        run.controller.speechMode = true
+        run.controller.setSpeechMode(true)
         #expect(run.controller.idleTime == 120)
         #expect(run.controller.idleDeadline == touched + .seconds(120))
         #expect(run.controller.moreTimeAt == touched + .seconds(90))
@@ -108,9 +107,9 @@ struct MoreTimeTests {
         // Speech ending moves the deadline back: the timer follows at once.
         let quiet = try Self.choosing()
         let start = try #require(quiet.controller.idleDeadline) - .seconds(60)
-        quiet.controller.speechMode = true
+        quiet.controller.setSpeechMode(true)
         quiet.run.advance(10)
-        quiet.controller.speechMode = false
+        quiet.controller.setSpeechMode(false)
         Self.advance(quiet, to: start + .seconds(30))
         #expect(quiet.controller.moreTimePrompt != nil)
     }

@@ -112,7 +112,7 @@ struct ReachModeTests {
         run.controller.perform(.accessibility)
         run.run.settle()
         let rows = run.controller.accessibilitySheetRowTitles
-        #expect(rows == ["Larger text", "High contrast"])
+        #expect(rows == ["Larger text", "High contrast", "Speech"])
     }
 
     @Test("goldens: the museum 40 % down (no mounting height), the ticket machine mounted at 1,450–950 mm")

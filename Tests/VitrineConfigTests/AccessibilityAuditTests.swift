@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import VitrineCore
 import VitrineGestures
@@ -172,5 +173,25 @@ struct AccessibilityAuditTests {
         let mapped = try fixture.write(
             (try FileReader.readText(path, limit: 1 << 16, what: "a config")).replacing(#""right": "repeat""#, with: #""KP_2": "down""#), as: "mapped.json")
         #expect(try Self.audit(mapped).findings.isEmpty)
+    }
+
+    @Test(
+        "with the panel's mounting heights the reach is checked: the tickets' controls above 1,220 mm are warnings at their screens, with where reach mode takes them"
+    )
+    func reach() throws {
+        let fixture = try ConfigFixture()
+        var text = try FileReader.readText(examplesDirectory + "/tickets/kiosk.json", limit: 1 << 20, what: "the tickets example")
+        guard let version = text.firstRange(of: #""version": 2,"#) else {
+            Issue.record("the tickets example has no version line")
+            return
+        }
+        text.replaceSubrange(version, with: #""version": 2, "accessibility": {"mountHeight": {"top": 1700, "bottom": 1250}},"#)
+        for file in ["data", "images"] { symlink(examplesDirectory + "/tickets/" + file, fixture.directory.file(file)) }
+        let report = try Self.audit(try fixture.write(text))
+        let reach = report.findings.filter { $0.check == .reach }
+        #expect(!reach.isEmpty)
+        #expect(reach.allSatisfy { $0.level == .warning && $0.description.contains("mm") }, "\(reach.map(\.description))")
+        #expect(Set(reach.compactMap(\.screen)).isSubset(of: ["choose", "confirm", "thanks"]))
+        #expect(!report.findings.contains { $0.description == Self.reachNotice })
     }
 }

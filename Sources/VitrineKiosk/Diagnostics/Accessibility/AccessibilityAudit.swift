@@ -17,7 +17,7 @@ import VitrineUI
 ///   words are not in (`+Translations`);
 /// - **contrast**: the config check's contrast warnings, listed again;
 /// - **target size**: `HitTargetAudit`'s controls under 44 × 44 points;
-/// - **reachability**: `reachFindings`, where the reach check plugs in (`+Reach`).
+/// - **reachability**: `ReachCheck`'s controls out of a seated visitor's reach (`+Reach`).
 ///
 /// The screens are shown as `vitrine render` shows them (`KioskRenderer.walk`): each on its own,
 /// a split sheet shown and expanded, a presented screen in its content sheet.
@@ -131,7 +131,11 @@ public struct AccessibilityAudit {
     func kioskFindings() -> [AccessibilityFinding] {
         var findings = self.contrastWarnings.map { AccessibilityFinding(.warning, .contrast, screen: nil, path: $0.field, $0.message) }
         findings += self.phraseFindings()
-        if self.configuration.scene.accessibility.mountHeight == nil { findings.append(Self.reachNotChecked) }
+        if self.configuration.scene.accessibility.mountHeight == nil {
+            findings.append(Self.reachNotChecked)
+        } else {
+            findings += self.reachFindings()
+        }
         return findings
     }
 
@@ -152,9 +156,6 @@ public struct AccessibilityAudit {
                     .warning, .targets, screen: place.screen, path: place.path,
                     "\(Self.withArticle(Self.kind(of: control))) of \(size): \(finding.missed.count) of \(samples) touches across a finger's 44 × 44 points around its centre miss it; make it at least 44 points each way"
                 ))
-        }
-        if let mountHeight = self.configuration.scene.accessibility.mountHeight {
-            findings += self.reachFindings(window, screen: screen, mountHeight: mountHeight)
         }
         return findings
     }
