@@ -33,7 +33,7 @@ enum CheckConfigCommand: Command {
         (translations), the theme's contrast warnings, controls under 44 x 44 points (target
         size), and the reach (not checked without accessibility.mountHeight). A summary line
         counts the errors, warnings and notices. The findings do not change the exit status: the
-        file is valid, and a kiosk runs with them (Docs/accessibility-audit.md).
+        file is valid, and a kiosk runs with them (Docs/accessibility.md, "The audit").
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -28,7 +28,7 @@ enum RenderCommand: Command {
         panel (one file works at 1280x800 and 1920x1080). --palette dark shows the screens in the
         dark palette (scripts/render-gallery.sh draws Docs/gallery this way). --larger-text and
         --high-contrast draw what a visitor who chose them on the accessibility sheet sees
-        (Docs/accessibility-settings.md): look for words cut off and crowded rows.
+        (Docs/accessibility.md, "The visitor's settings"): look for words cut off and crowded rows.
         """
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -4,7 +4,7 @@ import VitrineRuntime
 import VitrineScene
 import VitrineUI
 
-/// `check-config`'s reach check (issue 33; Docs/accessibility-settings.md): which actionable
+/// `check-config`'s reach check (issue 33; Docs/accessibility.md, "The visitor's settings"): which actionable
 /// elements of each screen a seated visitor cannot reach without reach mode, from where the
 /// panel is mounted (`accessibility.mountHeight`).
 ///

@@ -1,5 +1,5 @@
 /// Where on the panel a seated visitor reaches, from `mountHeight` (issue 33; reach mode and
-/// `check-config`'s reach check, Docs/accessibility-settings.md).
+/// `check-config`'s reach check, Docs/accessibility.md, "The visitor's settings").
 extension AccessibilityModel {
     /// How far reach mode moves the screens without a mounting height: 40 % of the screen's
     /// height (issue 33). The top 40 % — the bar and the first rows, the part a standing

@@ -43,7 +43,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     /// `then` when the bind is true at the tap, else `otherwise` (nothing when nil).
     indirect case conditional(DataBinding, then: SceneAction, otherwise: SceneAction?)
     /// Presents the accessibility sheet: larger text, high contrast, speech and reach, chosen by
-    /// the visitor (Docs/accessibility-settings.md).
+    /// the visitor (Docs/accessibility.md, "The visitor's settings").
     case accessibility
     /// Slides the screens down within reach of a seated visitor, or back up (reach mode).
     case reach

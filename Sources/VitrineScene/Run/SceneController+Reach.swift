@@ -2,7 +2,7 @@ import VitrineCore
 import VitrineMotion
 import VitrineUI
 
-/// Reach mode (issue 33; Docs/accessibility-settings.md): for a visitor in a wheelchair the
+/// Reach mode (issue 33; Docs/accessibility.md, "The visitor's settings"): for a visitor in a wheelchair the
 /// screens — bar included — slide down so their upper part comes within reach, as iOS's
 /// Reachability brings the top of an app down to the thumb; a tap on the room left at the top,
 /// the `reach` action (or the keypad's reach key) again, or idle brings them back.

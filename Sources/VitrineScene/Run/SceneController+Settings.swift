@@ -1,7 +1,7 @@
 import VitrineCore
 import VitrineUI
 
-/// The visitor's settings (issue 33; Docs/accessibility-settings.md): the accessibility sheet
+/// The visitor's settings (issue 33; Docs/accessibility.md, "The visitor's settings"): the accessibility sheet
 /// the `accessibility` action presents, larger text and high contrast — every screen built
 /// again in the new theme where it was — and the way back to the defaults at idle.
 extension SceneController {

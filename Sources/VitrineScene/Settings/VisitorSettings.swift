@@ -1,7 +1,7 @@
 import VitrineUI
 
 /// What a visitor chose on the accessibility sheet for how the kiosk looks (issue 33;
-/// Docs/accessibility-settings.md): larger text and high contrast. Both are off at the start and
+/// Docs/accessibility.md, "The visitor's settings"): larger text and high contrast. Both are off at the start and
 /// after every idle reset; reach mode (`SceneController.reachMode`) and speech
 /// (`SceneController.speechMode`) are the controller's own.
 public struct VisitorSettings: Sendable, Equatable {

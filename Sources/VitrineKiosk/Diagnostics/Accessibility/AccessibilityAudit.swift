@@ -4,7 +4,7 @@ import VitrineRuntime
 import VitrineScene
 import VitrineUI
 
-/// `vitrine check-config --accessibility` (issue 33, Docs/accessibility-audit.md): every screen a
+/// `vitrine check-config --accessibility` (issue 33, Docs/accessibility.md, "The audit"): every screen a
 /// kiosk config can reach, laid out headless as the panel shows it — in each of the kiosk's
 /// languages, at its display's size — and checked for what keeps a visitor who cannot see,
 /// cannot touch or reads another language from using it:

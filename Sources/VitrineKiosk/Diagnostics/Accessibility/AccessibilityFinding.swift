@@ -1,4 +1,4 @@
-/// One thing `vitrine check-config --accessibility` found (Docs/accessibility-audit.md): how much
+/// One thing `vitrine check-config --accessibility` found (Docs/accessibility.md, "The audit"): how much
 /// it matters, which check found it, on which screen and at which view (its config path), and
 /// what to add.
 ///
