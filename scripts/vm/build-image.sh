@@ -2,8 +2,10 @@
 # Builds (or reuses) the Debian 12 guest image the QEMU system tests boot.
 #
 # The image is a plain Debian root made by mmdebstrap with systemd, udev, the runtime
-# libraries Vitrine links, libinput's tools and python3-libevdev (for uinput touch), the host's
-# kernel modules, and a small agent on ttyS1 that runs commands for the tests. The Vitrine
+# libraries Vitrine links (eSpeak NG and ALSA for speech among them: without libespeak-ng1 the
+# binary does not start, and the package does not install offline), libinput's tools and
+# python3-libevdev (for uinput touch), the host's kernel modules (snd-aloop, the sound card the
+# speech test plays into, among them), and a small agent on ttyS1 that runs commands for the tests. The Vitrine
 # binary itself is not in the image: tests share a host folder over 9p (mounted at /mnt/host).
 #
 # Usage: scripts/vm/build-image.sh            prints the image path (builds it when missing)
@@ -16,7 +18,7 @@ if [ -z "$kernel_version" ] || [ ! -d "/lib/modules/$kernel_version" ]; then
   echo "build-image: no kernel in /boot with modules in /lib/modules; install linux-image-amd64" >&2
   exit 1
 fi
-packages="systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16,libjpeg62-turbo,libturbojpeg0,libyaml-0-2,libxkbcommon0,xkb-data,libsdl2-2.0-0,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
+packages="systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16,libjpeg62-turbo,libturbojpeg0,libyaml-0-2,libxkbcommon0,xkb-data,libsdl2-2.0-0,libespeak-ng1,espeak-ng-data,libasound2,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
 key=$( (echo "$packages"; echo "$kernel_version"; cat "$here/build-image.sh" "$here/guest/"*) | sha256sum | cut -c1-16)
 image="$cache/debian-$key.img"
 if [ -f "$image" ]; then

@@ -8,8 +8,9 @@ Groups (each test is scripts/vm/test-<name>.py; run one by hand with `python3 te
 which boots a guest of its own):
 
   devices   display, input, demo         real DRM, fbdev, uinput and libinput on one boot
-  service   operations, doctor, calibrate the installed kiosk (install.sh, systemd, the control
-                                          socket, doctor, the calibration unit) on one boot
+  service   operations, doctor, calibrate, the installed kiosk (install.sh, systemd, the control
+            speech                        socket, doctor, the calibration unit, speech through the
+                                          unit's sandbox into snd-aloop) on one boot
   boot      boot                          the Debian package: install, reboot, upgrade, remove
                                           (its own disk and two boots)
 
@@ -34,14 +35,14 @@ from vitrine_vm import Checks, Context, Guest, accelerator, build_image, log, ma
 
 GROUPS = {
     "devices": ["display", "input", "demo"],
-    "service": ["operations", "doctor", "calibrate"],
+    "service": ["operations", "doctor", "calibrate", "speech"],
     "boot": ["boot"],
 }
 
 # What a test may leave running that the next test on the same boot must not meet: its own
 # vitrine processes (the installed service is the service group's and stays), virtual devices,
 # the touch driver, and test udev rules.
-RESET = ("pkill -f 'uinput_devic[e].py|touch_drive[r].py'; "
+RESET = ("pkill -f 'uinput_devic[e].py|touch_drive[r].py|alsa_captur[e].py'; "
          "for p in $(pgrep -x vitrine); do [ \"$(ps -o user= -p $p | tr -d ' ')\" = vitrine ] || kill -TERM $p; done; "
          "sleep 1; rm -f /etc/udev/rules.d/6*-vitrine-test-*.rules /tmp/*.ready /tmp/*.go; udevadm control --reload; udevadm settle; true")
 

@@ -4,11 +4,11 @@
 Runs in the test guest (python3-libevdev), copied there through the 9p share, not baked into
 the image. Usage: uinput-device.py PLAN.json, where the plan is
 
-  {"device": "touch" | "mouse" | "keyboard", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
+  {"device": "touch" | "mouse" | "keyboard" | "headset", "ready": "/tmp/x.ready", "go": "/tmp/x.go" (optional),
    "done": "/tmp/x.done" (optional: after the steps, wait for it before destroying the device),
    "steps": [["frame", [{"slot": 0, "id": 12, "x": 1024, "y": 2048}, ...]],
              ["sleep", 0.05], ["wait", "/tmp/x.next"], ["rel", dx, dy], ["button", 1|0],
-             ["key", 15, 1|0], ["destroy"]]}
+             ["key", 15, 1|0], ["switch", 1|0], ["destroy"]]}
 
 The touchscreen is what udev classifies as one (research/input.md §3): INPUT_PROP_DIRECT,
 BTN_TOUCH, ABS_X/Y and ABS_MT_SLOT/TRACKING_ID/POSITION_X/Y, 4096 units per axis with a
@@ -18,7 +18,11 @@ every key from KEY_ESC to KEY_KPDOT and the navigation block, as make-keyboard-r
 describes a full-size keyboard) with EV_REP, so the kernel adds its own repeats (value 2) to a held
 key as it does for a real one; vendor 0x1234 product 0x4b42. A "key" step writes one EV_KEY
 event (an evdev code from linux/input-event-codes.h, 1 pressed or 0 released) and SYN_REPORT:
-the test spells out Shift around a capital. Each "frame" step writes protocol-B events for the slots it names
+the test spells out Shift around a capital. The headset is a headphone jack as a sound card's
+driver reports one (an HDA codec's "… Headphone" device): EV_SW with SW_HEADPHONE_INSERT only, the
+switch open at creation; a "switch" step writes SW_HEADPHONE_INSERT (1 plugged in, 0 pulled out)
+and SYN_REPORT, and prints the guest's time.monotonic() at the write (`step switch 1 at 812.345`),
+the clock alsa_capture.py stamps its blocks with. Each "frame" step writes protocol-B events for the slots it names
 (a missing "id" keeps the contact, -1 lifts it), BTN_TOUCH when the first contact lands or the
 last lifts, ABS_X/Y for the lowest active slot, then SYN_REPORT. The device is created, udev is
 let settle, the ready file is written, the go file (if any) awaited, the steps played, and the
@@ -36,7 +40,8 @@ import time
 
 import libevdev
 
-NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse", "keyboard": "vitrine-test-keyboard"}
+NAME = {"touch": "vitrine-test-touch", "mouse": "vitrine-test-mouse", "keyboard": "vitrine-test-keyboard",
+        "headset": "vitrine-test-headset"}
 # The keys a full-size keyboard declares: KEY_ESC (1) to KEY_KPDOT (83) and the navigation block.
 KEYBOARD_CODES = list(range(1, 84)) + [87, 88, 96, 97, 98, 99, 100, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 119, 125]
 
@@ -73,6 +78,14 @@ def make_keyboard():
     # EV_REP: the kernel repeats a held key itself (value 2), which libinput drops.
     dev.enable(libevdev.EV_REP.REP_DELAY, 250)
     dev.enable(libevdev.EV_REP.REP_PERIOD, 33)
+    return dev
+
+
+def make_headset():
+    dev = libevdev.Device()
+    dev.name = NAME["headset"]
+    dev.id = {"bustype": 0x06, "vendor": 0x1234, "product": 0x4a4b, "version": 1}
+    dev.enable(libevdev.EV_SW.SW_HEADPHONE_INSERT)
     return dev
 
 
@@ -114,7 +127,7 @@ class Touchscreen:
 def main(path):
     plan = json.load(open(path))
     kind = plan["device"]
-    uinput = {"touch": make_touch, "mouse": make_mouse, "keyboard": make_keyboard}[kind]().create_uinput_device()
+    uinput = {"touch": make_touch, "mouse": make_mouse, "keyboard": make_keyboard, "headset": make_headset}[kind]().create_uinput_device()
     subprocess.run(["udevadm", "settle", "--timeout=10"], check=False)
     print(f"created {NAME[kind]} at {uinput.devnode}", flush=True)
     with open(plan["ready"], "w") as f:
@@ -145,6 +158,11 @@ def main(path):
             uinput.send_events([libevdev.InputEvent(libevdev.EV_KEY.BTN_LEFT, step[1]), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
         elif action == "key":
             uinput.send_events([libevdev.InputEvent(libevdev.evbit(1, step[1]), step[2]), libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+        elif action == "switch":
+            uinput.send_events([libevdev.InputEvent(libevdev.EV_SW.SW_HEADPHONE_INSERT, step[1]),
+                                libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+            print(f"step switch {step[1]} at {time.monotonic():.3f}", flush=True)
+            continue
         elif action == "destroy":
             break
         print(f"step {action} done", flush=True)

@@ -141,14 +141,14 @@ class Context:
 
 def make_share(name):
     """Empties .build/vm/<name> and fills its share folder (the guest's /mnt/host): the release
-    binary, uinput_device.py, touch_driver.py and the repository tree install.sh needs. Returns
-    (work folder, share folder)."""
+    binary, uinput_device.py, touch_driver.py, alsa_capture.py and the repository tree install.sh
+    needs. Returns (work folder, share folder)."""
     work = os.path.join(ROOT, ".build", "vm", name)
     share = os.path.join(work, "share")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(share)
     shutil.copy(release_binary(), os.path.join(share, "vitrine"))
-    for helper in ("uinput_device.py", "touch_driver.py"):
+    for helper in ("uinput_device.py", "touch_driver.py", "alsa_capture.py"):
         shutil.copy(os.path.join(HERE, helper), share)
     install_tree(share)
     return work, share

@@ -55,7 +55,9 @@ extension SceneController: SpeakingScene {
                 return self.explore(frame)
             }
             self.say(self.phrases(.speechOn), kind: .result, interrupting: true)
-            self.announceScreen()
+            // After "Speech on", not over it: interrupting cut it before its first sample reached
+            // the card (the QEMU speech test heard only the screen).
+            self.announceScreen(interrupting: false)
         } else {
             self.speechOutput?.stopSpeaking()
             self.window?.touchExploration = nil
@@ -87,7 +89,9 @@ extension SceneController: SpeakingScene {
 
     /// A screen arrived (or was built again in another language): its title and the texts before
     /// its first actionable element, then that element gets the focus (its ring drawn) and is said.
-    func announceScreen() {
+    /// It cuts off what was being said, unless `interrupting` is false (speech mode starting: it
+    /// follows "Speech on").
+    func announceScreen(interrupting: Bool = true) {
         guard self.speechMode, let window = self.window, let screen = self.frontScreenView else { return }
         let phrases = self.phrases
         var parts: [String] = []
@@ -98,7 +102,7 @@ extension SceneController: SpeakingScene {
             if element.canBecomeFocused { break }
             if let text = SpokenDescription.reading(of: element, phrases: phrases), text != title { parts.append(text) }
         }
-        self.say(parts.joined(separator: ", "), kind: .screen, interrupting: true)
+        self.say(parts.joined(separator: ", "), kind: .screen, interrupting: interrupting)
         if let first = elements.first(where: { $0.canBecomeFocused }) ?? window.focusChain.first {
             self.arrivingFocus = true
             window.focus(first, showingRing: true)
