@@ -350,8 +350,11 @@ def judge(checks, ctx, shown_at, plugged, unplugged, replugged, pulled, first_sa
     checks.check("plugged again and pulled while speaking: the sound was cut short (less of it than was synthesised)",
                  bool(span) and 0 < sounding < 0.9 * should, f"{sounding * BLOCK:.2f} s sounding of {should * BLOCK:.2f} s")
     stopped = span[1] - pulled if span else None
-    if stopped is not None:
+    if stopped is not None and stopped >= 0:
         print(f"INFO speech: the sound stopped {stopped:.3f} s after SW_HEADPHONE_INSERT=0 (bound {STOP_BOUND} s)", flush=True)
+    elif stopped is not None:
+        print(f"INFO speech: the last sound was {-stopped:.3f} s before SW_HEADPHONE_INSERT=0: it was pulled in a pause between words, "
+              f"and the voice did not come back (bound {STOP_BOUND} s)", flush=True)
     tail = capture.window(pulled + STOP_BOUND)
     checks.check(f"pulled while speaking: the sound stops within {STOP_BOUND} s, and the capture is silent after",
                  stopped is not None and stopped <= STOP_BOUND and peak(tail) == 0 and len(tail) >= QUIET * RATE,
