@@ -198,7 +198,7 @@ extension SceneController: SpeakingScene {
 
     /// The repeat key: the last utterance again.
     func repeatUtterance() {
-        guard self.speechMode, let last = self.transcript.last else { return }
+        guard self.speechMode, let last = self.lastUtterance else { return }
         self.transcript.append(last)
         self.speechOutput?.speak(last, interrupting: true)
     }

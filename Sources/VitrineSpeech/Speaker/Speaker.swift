@@ -61,12 +61,6 @@ public final class Speaker: SpeechOutput {
         self.worker.stopSpeaking()
     }
 
-    /// Says the last utterance again, interrupting whatever is being said.
-    public func repeatLast() {
-        guard let utterance = self.lastUtterance else { return }
-        self.speak(utterance, interrupting: true)
-    }
-
     private var _volume: Double
     /// 0 (silent) … 1 (full): a gain on the samples, cubed (`SampleGain`); applies from the
     /// next chunk (within 49 ms).
