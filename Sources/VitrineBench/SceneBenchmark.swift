@@ -19,6 +19,8 @@ import VitrineUI
 /// - `cafe-sheet-drag-*`: the espresso's content sheet, over the menu's light blur, dragged up
 ///   200 points and let go.
 ///
+/// - `page-slide-*`: a page of a photo and paragraphs pushed over another (`PageSlideConfig`,
+///   issue 34), sliding in from the right until it rests.
 /// - `menu-list-fling-100-*`, `menu-list-fling-10000-*`: a menu of 100 or 10,000 items (text and
 ///   a thumbnail, `LongMenuConfig`, the cafe's photos) flung up 600 points in 96 ms, coasting
 ///   to rest; `menu-list-fling-10000-vs-100-*` compares the two p99s (issue 18: ≤ 1.2×, the
@@ -51,7 +53,7 @@ struct SceneBenchmark: Benchmark {
         }
         let scratch = String(cString: made)
         defer {
-            for folder in SceneGesture.allCases.filter(\.isLongList).map({ scratch + "/" + $0.stem }) {
+            for folder in SceneGesture.allCases.filter(\.isWritten).map({ scratch + "/" + $0.stem }) {
                 for file in ["kiosk.json", "menu.json"] { unlink(folder + "/" + file) }
                 rmdir(folder)
             }
@@ -99,7 +101,7 @@ struct SceneBenchmark: Benchmark {
             context.report("bench: \(gesture.rowName(on: panel)): \(gesture.summary) at \(panel.size.width)x\(panel.size.height)")
             // Each long menu is written in its own folder: both are alive at once.
             let folder = scratch + "/" + gesture.stem
-            if gesture.isLongList { mkdir(folder, 0o700) }
+            if gesture.isWritten { mkdir(folder, 0o700) }
             sessions.append(try SceneSession(gesture, panel: panel, config: try gesture.config(scratch: folder)))
         }
         let repeats = context.options.quick ? 2 : 8

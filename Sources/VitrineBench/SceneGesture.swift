@@ -14,12 +14,14 @@ enum SceneGesture: CaseIterable {
     case sheetDrag
     case listFling100
     case listFling10000
+    case pageSlide
 
     /// The config the gesture runs in; a long menu is written into `scratch` first.
     func config(scratch: String) throws(VitrineError) -> String {
         switch self {
         case .sheetDrag: "Examples/cafe/kiosk.json"
         case .listFling100, .listFling10000: try LongMenuConfig.write(rows: self.rows, into: scratch, examples: Self.absolute("Examples"))
+        case .pageSlide: try PageSlideConfig.write(into: scratch, examples: Self.absolute("Examples"))
         default: "Examples/museum/kiosk.json"
         }
     }
@@ -29,6 +31,7 @@ enum SceneGesture: CaseIterable {
         switch self {
         case .sheetDrag: "Examples/cafe/kiosk.json"
         case .listFling100, .listFling10000: "Examples/cafe/images"
+        case .pageSlide: "Examples/museum/images"
         default: "Examples/museum/kiosk.json"
         }
     }
@@ -36,8 +39,17 @@ enum SceneGesture: CaseIterable {
     /// A fling through `LongMenuConfig`'s menu.
     var isLongList: Bool { self == .listFling100 || self == .listFling10000 }
 
+    /// Whether the scene is written into a scratch folder (a long menu or the page slide).
+    var isWritten: Bool { self.isLongList || self == .pageSlide }
+
     /// Where the scene comes from, for the bench's note.
-    var source: String { self.isLongList ? "LongMenuConfig's menu (photos from Examples/cafe/images)" : self.example }
+    var source: String {
+        switch self {
+        case .listFling100, .listFling10000: "LongMenuConfig's menu (photos from Examples/cafe/images)"
+        case .pageSlide: "PageSlideConfig's two pages (photos from Examples/museum/images)"
+        default: self.example
+        }
+    }
 
     /// A long menu's length.
     var rows: Int { self == .listFling10000 ? 10_000 : 100 }
@@ -56,6 +68,7 @@ enum SceneGesture: CaseIterable {
         case .sheetDrag: "cafe-sheet-drag"
         case .listFling100: "menu-list-fling-100"
         case .listFling10000: "menu-list-fling-10000"
+        case .pageSlide: "page-slide"
         }
     }
 
@@ -68,6 +81,7 @@ enum SceneGesture: CaseIterable {
         case .splitDrag: "the floor plan's split sheet dragged up 300 points and let go"
         case .sheetDrag: "the espresso's content sheet over the light blur dragged up 200 points and let go"
         case .listFling100, .listFling10000: "a menu of \(self.rows) rows (text + thumbnail) flung up 600 points in 96 ms, coasting to rest"
+        case .pageSlide: "a page of a photo and paragraphs pushed over another, sliding in from the right"
         }
     }
 
@@ -96,6 +110,7 @@ enum SceneGesture: CaseIterable {
         case .listFling100, .listFling10000:
             // Back to the top, so every repeat flings through rows it has not shown.
             Self.scrollView(run)?.scroll(to: 0, animated: false)
+        case .pageSlide: try controller.show(screen: "first")
         }
     }
 
@@ -132,6 +147,7 @@ enum SceneGesture: CaseIterable {
             Self.drag(run, from: Point(x: size.width / 2, y: top + 22), by: Point(x: 0, y: -200), milliseconds: 300)
         case .listFling100, .listFling10000:
             Self.drag(run, from: Point(x: size.width / 2, y: size.height * 0.75), by: Point(x: 0, y: -600), milliseconds: 96)
+        case .pageSlide: controller.perform(.push("second"))
         }
     }
 
@@ -153,6 +169,8 @@ enum SceneGesture: CaseIterable {
             failure = state == "expanded" ? nil : "the content sheet is \(state ?? "not presented"), not expanded"
         case .listFling100, .listFling10000:
             failure = Self.listFailure(run)
+        case .pageSlide:
+            failure = stack == ["first", "second"] ? nil : "the push did not land on the second page (stack \(stack))"
         }
         if let failure { throw VitrineError(.invalidData, "\(name): \(failure)") }
     }
