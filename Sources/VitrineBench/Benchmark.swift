@@ -84,7 +84,8 @@ public enum BenchmarkList {
         DataUpdateBenchmark.small,
         DataUpdateBenchmark.large,
         BigPhotoBenchmark(),
-        ControlNavigateBenchmark()
+        ControlNavigateBenchmark(),
+        QtQuickBenchmark()
     ]
 
     /// Runs the benchmarks the options ask for and returns their rows.

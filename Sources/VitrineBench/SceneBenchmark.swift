@@ -142,6 +142,9 @@ final class SceneSession {
     private(set) var frames = TimingSamples()
     private(set) var damaged = 0
     private var recording = false
+    /// Called after each timed frame, outside its timing (the Qt Quick peer reads the positions
+    /// the frame drew: `QtQuickScene`).
+    var afterTimedFrame: (() -> Void)?
     /// Resident memory the scene took to build (KiB), when /proc says.
     let residentGrowth: Int?
 
@@ -166,7 +169,10 @@ final class SceneSession {
         let render = clock.onFrame
         clock.onFrame = { [unowned self] time in
             let spent = TimingSamples.cpuTime { render?(time) }
-            if self.recording { self.frames.append(spent) }
+            if self.recording {
+                self.frames.append(spent)
+                self.afterTimedFrame?()
+            }
         }
         let present = self.run.window.present
         self.run.window.present = { [unowned self] frame, damage in
