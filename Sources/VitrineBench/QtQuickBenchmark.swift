@@ -100,7 +100,7 @@ struct QtQuickBenchmark: Benchmark {
             context.note("\(name): FAILED: Vitrine's frame \(scene.snapshotFrame) was not saved")
             return nil
         }
-        let check = QtQuickLayoutCheck(kind: scene.kind, probe: scene.probe, positions: positions[scene.snapshotFrame])
+        let check = QtQuickLayoutCheck(kind: scene.kind, probe: scene.probe, reference: scene.reference, positions: positions[scene.snapshotFrame])
         switch check.compare(vitrine: vitrineFrame, qt: qtFrame) {
         case .success(let summary):
             context.note("\(name): the layouts match at frame \(scene.snapshotFrame) (\(summary)); frames saved as \(vitrineFrame) and \(qtFrame)")
@@ -130,6 +130,8 @@ struct QtQuickLayoutCheck {
     let kind: String
     /// A thumbnail's rect, or the second page's photo's rect in that page (pixels).
     let probe: Rect
+    /// The colour around the feature (a page's background, the sheet's).
+    let reference: Color
     let positions: [Double]
     static let tolerance = 2
 
@@ -163,7 +165,7 @@ struct QtQuickLayoutCheck {
         switch self.kind {
         case "list": "thumbnail spans (y)"
         case "page": "photo spans (x on a row, then y on a column)"
-        default: "sheet top (y)"
+        default: "sheet photo spans (y)"
         }
     }
 
@@ -182,37 +184,25 @@ struct QtQuickLayoutCheck {
                 return differing * 2 >= to - from
             }
         case "page":
-            // On a row through the photos: where the pixels differ from the page's background
-            // (taken at the screen's right edge); on a column through the second page's photo.
+            // On a row through the photos: where the pixels differ from the page's background;
+            // on a column through the first page's photo (the second's sky is nearly the page's
+            // colour). The second photo shows 200 pixels at this frame: runs of 64 count.
             let y = min(image.height - 1, Int(self.probe.midY))
-            let background = image[image.width - 2, y]
-            let across = Self.runs(count: image.width, minimum: Int(self.probe.width / 4)) { x in Self.distance(image[x, y], background) > 40 }
-            let x = min(image.width - 1, max(0, Int(self.positions[1] + self.probe.midX)))
-            let columnBackground = image[x, image.height - 2]
-            let down = Self.runs(count: image.height, minimum: Int(self.probe.height / 4)) { y in Self.distance(image[x, y], columnBackground) > 40 }
+            let background = self.pixel
+            let across = Self.runs(count: image.width, minimum: 64) { x in Self.distance(image[x, y], background) > 40 }
+            let x = min(image.width - 1, max(0, Int(self.positions[0] + self.probe.midX)))
+            let down = Self.runs(count: image.height, minimum: Int(self.probe.height / 4)) { y in Self.distance(image[x, y], background) > 40 }
             return across + down
         default:
-            // The sheet's top: on columns across it, the first row from which 12 pixels down are
-            // all the sheet's colour (taken 60 pixels below the edge the trace says).
-            let expected = Int(self.positions[0])
-            let sample = min(image.height - 1, expected + 60)
-            var tops: [Int] = []
-            for fraction in [0.04, 0.5, 0.96] {
-                let x = Int(Double(image.width) * fraction)
-                let sheet = image[x, sample]
-                var found = -1
-                for y in 0..<(image.height - 12) {
-                    if (0..<12).allSatisfy({ Self.distance(image[x, y + $0], sheet) <= 12 }) {
-                        found = y
-                        break
-                    }
-                }
-                tops.append(found)
-            }
-            let top = tops.sorted()[1]
-            return [top..<(top + 1)]
+            // The sheet's photo on a column near its left edge: where the pixels differ from the
+            // sheet's colour (its top and bottom move with the sheet).
+            let x = min(image.width - 1, Int(self.probe.minX + self.probe.width * 0.05))
+            let sheet = self.pixel
+            return Self.runs(count: image.height, minimum: Int(self.probe.height / 2)) { y in Self.distance(image[x, y], sheet) > 40 }
         }
     }
+
+    private var pixel: UInt32 { UInt32(self.reference.red) << 16 | UInt32(self.reference.green) << 8 | UInt32(self.reference.blue) }
 
     /// The runs of at least `minimum` consecutive indices where `test` holds.
     private static func runs(count: Int, minimum: Int, _ test: (Int) -> Bool) -> [Range<Int>] {

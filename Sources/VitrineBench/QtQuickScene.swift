@@ -26,6 +26,8 @@ final class QtQuickScene {
     private(set) var vitrineSnapshot: String?
     /// Where the feature check looks (pixels): a thumbnail's rect, or a page photo's.
     private(set) var probe = Rect.zero
+    /// The colour around the probe's feature: the page's background, or the sheet's.
+    private(set) var reference = Color(red: 0, green: 0, blue: 0)
     private var pictures: [ObjectIdentifier: String] = [:]
 
     init(gesture: SceneGesture, scale: Double, folder: String, snapshotFrame: Int) {
@@ -156,6 +158,7 @@ final class QtQuickScene {
                 return "{" + Self.geometry(Self.pixels(Rect(x: 0, y: page.windowFrame.minY, width: page.frame.width, height: page.frame.height), scale: s))
                     + ", \"background\": \(Self.quoted(fill)), \"elements\": [\(parts.joined(separator: ",\n"))]}"
             }
+            self.reference = stack[1].backgroundColor ?? screen
             if let photo = Self.descendants(stack[1]).first(where: { $0 is ImageView }) {
                 let frame = photo.windowFrame
                 self.probe = Rect(x: (frame.minX - stack[1].windowFrame.minX) * s, y: frame.minY * s, width: frame.width * s, height: frame.height * s)
@@ -172,6 +175,8 @@ final class QtQuickScene {
             let dim = sheet.backdropView.backgroundColor ?? Color(white: sheet.blurStyle.tintWhite, alpha: sheet.blurStyle.tintAlpha)
             let frame = Self.pixels(container.windowFrame, scale: s)
             let fill = container.backgroundColor ?? screen
+            self.reference = fill
+            if let photo = Self.descendants(container).first(where: { $0 is ImageView }) { self.probe = Self.pixels(photo.windowFrame, scale: s) }
             var json = background + ", \"under\": [" + under.joined(separator: ",\n") + "],\n"
             json += "\"sheet\": {\"x\": " + Self.number(frame.minX) + ", \"w\": " + Self.number(frame.width) + ", \"h\": " + Self.number(frame.height)
             json += ", \"radius\": " + Self.number(container.cornerRadii.topLeft * s) + ", \"color\": " + Self.quoted(Self.color(fill))
@@ -202,8 +207,11 @@ final class QtQuickScene {
         skip: (View) -> Bool
     ) -> [String] {
         var out: [String] = []
-        func walk(_ view: View, drawn: Bool) {
-            guard !view.isHidden, view.alpha > 0.01 else { return }
+        func walk(_ view: View, drawn: Bool, opacity inherited: Double) {
+            let opacity = inherited * view.alpha
+            guard !view.isHidden, opacity > 0.01 else { return }
+            let faded = opacity < 0.999 ? ", \"opacity\": " + Self.number(opacity) + "}" : "}"
+            let start = out.count
             if drawn {
                 let f = view.windowFrame
                 let frame = Rect(x: f.minX * self.scale - origin.x, y: f.minY * self.scale - origin.y, width: f.width * self.scale, height: f.height * self.scale)
@@ -218,9 +226,10 @@ final class QtQuickScene {
                     out.append("{\"type\": \"image\", \(Self.geometry(frame)), \(source), \"radius\": \(Self.number(image.cornerRadius * self.scale))}")
                 }
             }
-            for child in view.subviews where !skip(child) { walk(child, drawn: true) }
+            for i in start..<out.count where faded != "}" && !out[i].contains("\"opacity\"") { out[i] = String(out[i].dropLast()) + faded }
+            for child in view.subviews where !skip(child) { walk(child, drawn: true, opacity: opacity) }
         }
-        walk(view, drawn: includingSelf)
+        walk(view, drawn: includingSelf, opacity: 1)
         return out
     }
 
@@ -247,8 +256,16 @@ final class QtQuickScene {
         // A text that took one line stays one: Qt's line may be a pixel wider than the label
         // Vitrine fitted to its own.
         let maximum = lines.count == 1 ? 1 : (style.maximumLines ?? 0)
+        let family: String
+        switch style.font.source {
+        case .family(let name): family = "\"family\": " + Self.quoted(name)
+        case .file(let path, _): family = "\"fontFile\": " + Self.quoted(path)
+        }
+        // A measure narrower than the label: the lines wrap at it (left-aligned paragraphs).
+        var box = frame
+        if let measure = label.maximumMeasure, measure * self.scale < box.width { box.size.width = measure * self.scale }
         let content = binding.map { "\"expr\": " + Self.quoted($0) } ?? "\"text\": " + Self.quoted(label.text)
-        return "{\"type\": \"text\", \(Self.geometry(frame)), \(content), \"size\": \(Self.number(size)), \"weight\": \(weight), "
+        return "{\"type\": \"text\", \(Self.geometry(box)), \(content), \(family), \"size\": \(Self.number(size)), \"weight\": \(weight), "
             + "\"tracking\": \(Self.number(style.tracking * size)), \"color\": \(Self.quoted(Self.color(label.textColor))), \"align\": \"\(align)\", "
             + "\"centered\": \(label.centersVertically), \"lines\": \(maximum), \"lineHeight\": \(Self.number(lineHeight))}"
     }

@@ -20,6 +20,8 @@
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QUrl>
+#include <QtCore/QHash>
+#include <QtGui/QFontDatabase>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QImage>
 #include <QtQml/QQmlComponent>
@@ -60,6 +62,8 @@ QString geometry(const QJsonObject &e) {
         .arg(number(e["x"].toDouble()), number(e["y"].toDouble()), number(e["w"].toDouble()), number(e["h"].toDouble()));
 }
 
+QString opacity(const QJsonObject &e) { return e.contains("opacity") ? "opacity: " + number(e["opacity"].toDouble()) + "; " : QString(); }
+
 /// One element of the exported tree as a QML item, as a Qt developer would write it by hand.
 /// A text or image source given as "expr" is a JavaScript expression of the delegate's index.
 QString item(const QJsonObject &e) {
@@ -68,11 +72,19 @@ QString item(const QJsonObject &e) {
         QString s = "Rectangle { " + geometry(e) + "color: " + quoted(e["color"].toString()) + "; ";
         if (e["radius"].toDouble() > 0) s += "radius: " + number(e["radius"].toDouble()) + "; ";
         if (e.contains("visible")) s += "visible: " + e["visible"].toString() + "; ";
-        return s + "}\n";
+        return s + opacity(e) + "}\n";
     }
     if (type == "text") {
         QString text = e.contains("expr") ? e["expr"].toString() : quoted(e["text"].toString());
-        QString s = "Text { " + geometry(e) + "text: " + text + "; font.family: \"Inter\"; font.pixelSize: " +
+        QString family = e["family"].toString();
+        if (e.contains("fontFile")) {
+            // A font file (the icon font): loaded once, used by its family name.
+            static QHash<QString, QString> loaded;
+            const QString path = e["fontFile"].toString();
+            if (!loaded.contains(path)) loaded[path] = QFontDatabase::applicationFontFamilies(QFontDatabase::addApplicationFont(path)).value(0);
+            family = loaded[path];
+        }
+        QString s = "Text { " + geometry(e) + "text: " + text + "; font.family: " + quoted(family) + "; font.pixelSize: " +
                     number(e["size"].toDouble()) + "; font.weight: " + QString::number(e["weight"].toInt()) +
                     "; color: " + quoted(e["color"].toString()) + "; ";
         if (e["tracking"].toDouble() != 0) s += "font.letterSpacing: " + number(e["tracking"].toDouble()) + "; ";
@@ -85,14 +97,14 @@ QString item(const QJsonObject &e) {
         if (e["lines"].toInt() != 1) s += "wrapMode: Text.WordWrap; ";
         if (e["lines"].toInt() > 1) s += "maximumLineCount: " + QString::number(e["lines"].toInt()) + "; elide: Text.ElideRight; ";
         if (e["lineHeight"].toDouble() > 0) s += "lineHeightMode: Text.FixedHeight; lineHeight: " + number(e["lineHeight"].toDouble()) + "; ";
-        return s + "}\n";
+        return s + opacity(e) + "}\n";
     }
     if (type == "image") {
         QString source = e.contains("expr") ? e["expr"].toString() : quoted(QUrl::fromLocalFile(e["source"].toString()).toString());
         // Cropped to fill, as Vitrine's ImageView .fill: PreserveAspectCrop with a clip. The
         // picture is decoded once at the size it is drawn (sourceSize), as Vitrine keeps it.
         return "Image { " + geometry(e) + "source: " + source + "; fillMode: Image.PreserveAspectCrop; clip: true; smooth: true; " +
-               "sourceSize.width: " + number(e["w"].toDouble()) + "; sourceSize.height: " + number(e["h"].toDouble()) + "; }\n";
+               "sourceSize.width: " + number(e["w"].toDouble()) + "; sourceSize.height: " + number(e["h"].toDouble()) + "; " + opacity(e) + "}\n";
     }
     return QString();
 }
