@@ -12,7 +12,10 @@
 #   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
 #                                      and arm64 need (kernel, QEMU and qemu-user, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
-#                                      for scripts/bench-instructions.sh
+#                                      for scripts/bench-instructions.sh, and what --qt installs
+#   scripts/install-deps.sh --qt       the bench's Qt Quick peer alone (g++, Debian's Qt 6 Quick and the
+#                                      QML modules `import QtQuick` loads: 61 packages, 23 MB to fetch,
+#                                      139 MB installed on Debian 12; Docs/rendering.md, "The Qt Quick peer")
 #   scripts/install-deps.sh --package  also what building the Debian package needs (debhelper,
 #                                      lintian) and the preview window's tests (Xvfb, xdotool, xwd)
 #
@@ -28,13 +31,16 @@ packages=(
   libespeak-ng-dev espeak-ng-data libasound2-dev
   libsdl2-dev
 )
+# The Qt Quick peer of `vitrine bench` (scripts/bench/qtquick-peer, built by the bench with g++).
+qt_peer=(g++ qt6-declarative-dev qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtqml-models)
 for option in "$@"; do
   case "$option" in
     --vm) packages+=(qemu-system-x86 qemu-system-arm qemu-utils mmdebstrap rsync linux-image-amd64 e2fsprogs util-linux python3
                      qemu-user-static arch-test file) ;;
-    --bench) packages+=(python3 python3-venv python3-pip valgrind) ;;
+    --bench) packages+=(python3 python3-venv python3-pip valgrind "${qt_peer[@]}") ;;
+    --qt) packages+=("${qt_peer[@]}") ;;
     --package) packages+=(debhelper dpkg-dev fakeroot lintian xvfb xauth xdotool x11-apps python3-prometheus-client) ;;
-    *) echo "install-deps: unknown option $option (use --vm, --bench, --package)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown option $option (use --vm, --bench, --qt, --package)" >&2; exit 2 ;;
   esac
 done
 

@@ -80,8 +80,9 @@ finish_step() {
 }
 
 if wants install; then
-step "install what is missing (scripts/install-deps.sh --vm --package)"
-scripts/install-deps.sh --vm --package || exit 1
+step "install what is missing (scripts/install-deps.sh --vm --package --qt)"
+# --qt: Qt 6 Quick for the bench's informational Qt Quick rows (about 10 s of apt on a warm mirror).
+scripts/install-deps.sh --vm --package --qt || exit 1
 fi
 
 # The goldens were drawn with Debian 12's Inter; where the system has another (Debian 13's 4.1),

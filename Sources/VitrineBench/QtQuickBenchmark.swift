@@ -37,7 +37,8 @@ struct QtQuickBenchmark: Benchmark {
         }
         context.note(
             "qt-*: ours = Vitrine's CPU time per frame of the scene row's gesture, peer = Qt Quick's (software scene graph, offscreen platform, \(peer.origin)) "
-                + "for the same frames at the same positions; each the median over the turns of each turn's p99 (p50 in the note); Docs/rendering.md lists how the two sides' work differs")
+                + "for the same frames at the same positions; each the median over the turns of each turn's p99 (p50 in the note); Docs/rendering.md lists how the two sides' work differs"
+        )
         var rows: [BenchRow] = []
         for (gesture, panel) in wanted {
             let name = Self.rowName(gesture, panel)
@@ -95,7 +96,8 @@ struct QtQuickBenchmark: Benchmark {
         let ratio = { (a: Double, b: Double) in b > 0 ? String(fixed: a / b, decimals: 2) : "?" }
         context.note(
             "\(name): \(positions.count) frames a turn, \(turns) turns; Vitrine p50 \(String(fixed: v50, decimals: 2)) ms, p99 \(String(fixed: v99, decimals: 2)) ms; "
-                + "Qt p50 \(String(fixed: q50, decimals: 2)) ms, p99 \(String(fixed: q99, decimals: 2)) ms; Vitrine ÷ Qt: p50 \(ratio(v50, q50)), p99 \(ratio(v99, q99))")
+                + "Qt p50 \(String(fixed: q50, decimals: 2)) ms, p99 \(String(fixed: q99, decimals: 2)) ms; Vitrine ÷ Qt: p50 \(ratio(v50, q50)), p99 \(ratio(v99, q99))"
+        )
         guard let vitrineFrame = scene.vitrineSnapshot else {
             context.note("\(name): FAILED: Vitrine's frame \(scene.snapshotFrame) was not saved")
             return nil
@@ -153,7 +155,8 @@ struct QtQuickLayoutCheck {
         let b = self.features(second)
         let describe = { (runs: [Range<Int>]) in runs.map { "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ") }
         guard !a.isEmpty else { return .failure(Difference(reason: "no \(self.what) found in Vitrine's frame")) }
-        guard a.count == b.count, zip(a, b).allSatisfy({ abs($0.lowerBound - $1.lowerBound) <= Self.tolerance && abs($0.upperBound - $1.upperBound) <= Self.tolerance })
+        guard a.count == b.count,
+            zip(a, b).allSatisfy({ abs($0.lowerBound - $1.lowerBound) <= Self.tolerance && abs($0.upperBound - $1.upperBound) <= Self.tolerance })
         else {
             return .failure(Difference(reason: "\(self.what): Vitrine \(describe(a)), Qt \(describe(b)) (pixels)"))
         }

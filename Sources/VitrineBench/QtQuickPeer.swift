@@ -19,14 +19,14 @@ struct QtQuickPeer {
         var reason: String
     }
 
-    static let packages = "qt6-declarative-dev qml6-module-qtquick g++"
+    static let packages = "g++ qt6-declarative-dev qml6-module-qtquick and the QML modules it loads"
 
     static func locate(context: BenchContext) -> Result<QtQuickPeer, Unavailable> {
         guard let source = self.findSource() else {
             return .failure(Unavailable(reason: "scripts/bench/qtquick-peer/main.cpp not found (run from the source tree, or set VITRINE_SOURCE_DIR)"))
         }
         guard (try? ChildProcess.run("pkg-config", ["--exists", "Qt6Quick"]))?.status == 0 else {
-            return .failure(Unavailable(reason: "Qt 6 Quick is not installed (scripts/install-deps.sh --bench installs \(Self.packages))"))
+            return .failure(Unavailable(reason: "Qt 6 Quick is not installed (scripts/install-deps.sh --qt or --bench installs \(Self.packages))"))
         }
         guard access("/usr/lib/\(Self.multiarch)/qt6/qml/QtQuick/qmldir", R_OK) == 0 || access("/usr/lib/qt6/qml/QtQuick/qmldir", R_OK) == 0 else {
             return .failure(Unavailable(reason: "Qt Quick's QML module is not installed (apt-get install qml6-module-qtquick; install-deps.sh --bench does)"))
@@ -40,7 +40,9 @@ struct QtQuickPeer {
         let directory = self.cacheDirectory()
         let executable = directory + "/qtquick-peer"
         let stamp = directory + "/qtquick-peer.sha256"
-        if access(executable, X_OK) == 0, let kept = try? FileReader.read(stamp, limit: 256, what: "the Qt Quick peer's digest"), String(decoding: kept, as: UTF8.self) == digest {
+        if access(executable, X_OK) == 0, let kept = try? FileReader.read(stamp, limit: 256, what: "the Qt Quick peer's digest"),
+            String(decoding: kept, as: UTF8.self) == digest
+        {
             return .success(QtQuickPeer(executable: executable, origin: "kept in \(directory)"))
         }
         context.report("bench: building the Qt Quick peer into \(directory) (g++, Qt6Quick)")

@@ -130,7 +130,9 @@ final class QtQuickScene {
                 parts.append(Self.rect(Rect(x: group.windowFrame.minX * s - rowTop.x, y: 0, width: group.frame.width * s, height: row.frame.height * s), fill))
             }
             let hairlines = group.subviews.filter { !($0 is ListRowView) && $0.backgroundColor != nil && $0.frame.height <= 2 }
-            if let hairline = hairlines.min(by: { abs($0.frame.minY - row.frame.minY) < abs($1.frame.minY - row.frame.minY) }), let color = hairline.backgroundColor {
+            if let hairline = hairlines.min(by: { abs($0.frame.minY - row.frame.minY) < abs($1.frame.minY - row.frame.minY) }),
+                let color = hairline.backgroundColor
+            {
                 let frame = hairline.windowFrame
                 let line = Rect(x: frame.minX * s - rowTop.x, y: frame.minY * s - rowTop.y, width: frame.width * s, height: max(1, frame.height * s))
                 parts.append(String(Self.rect(line, color).dropLast()) + ", \"visible\": \"index > 0\"}")
@@ -214,7 +216,8 @@ final class QtQuickScene {
             let start = out.count
             if drawn {
                 let f = view.windowFrame
-                let frame = Rect(x: f.minX * self.scale - origin.x, y: f.minY * self.scale - origin.y, width: f.width * self.scale, height: f.height * self.scale)
+                let frame = Rect(
+                    x: f.minX * self.scale - origin.x, y: f.minY * self.scale - origin.y, width: f.width * self.scale, height: f.height * self.scale)
                 if let fill = view.backgroundColor, fill.alpha > 0 {
                     out.append(Self.rect(frame, fill, radius: view.cornerRadii.topLeft * self.scale))
                 }

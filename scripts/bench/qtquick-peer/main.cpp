@@ -156,12 +156,18 @@ QString pageDocument(const QJsonObject &scene, int index) {
            items(page["elements"].toArray()) + "}\n";
 }
 
+/// An item of the document: compiled once (as an application's QML is), instantiated each call
+/// (as a StackView instantiates a pushed page's component).
 QQuickItem *create(QQmlEngine &engine, const QString &source, const char *name) {
-    QQmlComponent component(&engine);
-    component.setData(source.toUtf8(), QUrl(QString("file:///vitrine-peer/") + name + ".qml"));
-    QObject *object = component.create();
+    static QHash<QString, QQmlComponent *> compiled;
+    QQmlComponent *&component = compiled[name];
+    if (!component) {
+        component = new QQmlComponent(&engine);
+        component->setData(source.toUtf8(), QUrl(QString("file:///vitrine-peer/") + name + ".qml"));
+    }
+    QObject *object = component->create();
     if (!object) {
-        fprintf(stderr, "qtquick-peer: the %s document does not load:\n%s\n%s\n", name, qPrintable(component.errorString()),
+        fprintf(stderr, "qtquick-peer: the %s document does not load:\n%s\n%s\n", name, qPrintable(component->errorString()),
                 qPrintable(source.left(4000)));
         exit(2);
     }
