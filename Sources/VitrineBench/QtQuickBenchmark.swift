@@ -8,7 +8,7 @@ import VitrineSystem
 /// from the same layout at the same positions, frame by frame, the two taking turns. A row's
 /// ours and peer are the p99s, each the median of the turns' p99s; the note gives the p50s and
 /// both ratios. One frame from each side is saved and compared by where its rows or photos
-/// are (`QtQuickLayoutCheck`); a row whose layouts differ is left out, with a note saying how.
+/// are (`QtQuickLayoutCheck`); a row whose layouts differ shows no times, with a note saying how.
 struct QtQuickBenchmark: Benchmark {
     let name = "qtquick"
 
@@ -32,8 +32,9 @@ struct QtQuickBenchmark: Benchmark {
         switch QtQuickPeer.locate(context: context) {
         case .success(let found): peer = found
         case .failure(let unavailable):
+            // Rows without times, so the table shows them and the note says why.
             context.note("qt-*: skipped, \(unavailable.reason)")
-            return []
+            return wanted.map { BenchRow(name: Self.rowName($0.gesture, $0.panel), peer: "Qt Quick: not installed") }
         }
         context.note(
             "qt-*: ours = Vitrine's CPU time per frame of the scene row's gesture, peer = Qt Quick's (software scene graph, offscreen platform, \(peer.origin)) "
@@ -100,7 +101,7 @@ struct QtQuickBenchmark: Benchmark {
         )
         guard let vitrineFrame = scene.vitrineSnapshot else {
             context.note("\(name): FAILED: Vitrine's frame \(scene.snapshotFrame) was not saved")
-            return nil
+            return BenchRow(name: name, peer: "Qt Quick: no frame to compare")
         }
         let check = QtQuickLayoutCheck(kind: scene.kind, probe: scene.probe, reference: scene.reference, positions: positions[scene.snapshotFrame])
         switch check.compare(vitrine: vitrineFrame, qt: qtFrame) {
@@ -109,7 +110,7 @@ struct QtQuickBenchmark: Benchmark {
         case .failure(let difference):
             context.note("\(name): FAILED the layout check at frame \(scene.snapshotFrame): \(difference.reason) (see \(vitrineFrame) and \(qtFrame))")
             context.report("bench: \(name): the two sides' layouts differ: \(difference.reason)")
-            return nil
+            return BenchRow(name: name, peer: "Qt Quick: layout differs")
         }
         return BenchRow(name: name, oursMilliseconds: v99, peer: "Qt Quick (p99)", peerMilliseconds: q99, p50Milliseconds: v50, p99Milliseconds: v99)
     }
