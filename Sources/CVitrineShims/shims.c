@@ -61,21 +61,60 @@ int CVitrineShims_peerCredentials(int fd, int32_t *pid, uint32_t *uid, uint32_t 
     return 0;
 }
 
+#if defined(__x86_64__) && defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
+// 32-byte streaming stores where the CPU has AVX2 (every x86-64 CPU since 2013): half the
+// instructions of 16-byte ones, four to a loop turn. Chosen at run time; the binary stays x86-64.
+__attribute__((target("avx2"))) static void streamCopy32AVX2(uint32_t *destination, const uint32_t *source, size_t count) {
+    typedef uint32_t octet __attribute__((vector_size(32), aligned(4)));
+    typedef uint32_t alignedOctet __attribute__((vector_size(32)));
+    while (count > 0 && ((uintptr_t)destination & 31) != 0) {
+        *destination++ = *source++;
+        count--;
+    }
+    size_t octets = count / 8;
+    size_t i = 0;
+    for (; i + 4 <= octets; i += 4) {
+        octet a = ((const octet *)source)[i], b = ((const octet *)source)[i + 1];
+        octet c = ((const octet *)source)[i + 2], d = ((const octet *)source)[i + 3];
+        __builtin_nontemporal_store((alignedOctet)a, (alignedOctet *)destination + i);
+        __builtin_nontemporal_store((alignedOctet)b, (alignedOctet *)destination + i + 1);
+        __builtin_nontemporal_store((alignedOctet)c, (alignedOctet *)destination + i + 2);
+        __builtin_nontemporal_store((alignedOctet)d, (alignedOctet *)destination + i + 3);
+    }
+    for (; i < octets; i++) __builtin_nontemporal_store((alignedOctet)((const octet *)source)[i], (alignedOctet *)destination + i);
+    for (size_t j = octets * 8; j < count; j++) destination[j] = source[j];
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+#endif
+
 void CVitrineShims_streamCopy32(uint32_t *destination, const uint32_t *source, size_t count) {
 #if defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) {
+        streamCopy32AVX2(destination, source, count);
+        return;
+    }
+#endif
     typedef uint32_t quad __attribute__((vector_size(16), aligned(4)));
     typedef uint32_t alignedQuad __attribute__((vector_size(16)));
-    // Scalar stores up to a 16-byte boundary of the destination, streaming quads, scalar tail.
+    // Scalar stores up to a 16-byte boundary of the destination, streaming quads (four to a loop
+    // turn: the loop's own instructions were a third of the copy's), scalar tail.
     while (count > 0 && ((uintptr_t)destination & 15) != 0) {
         *destination++ = *source++;
         count--;
     }
     size_t quads = count / 4;
-    for (size_t i = 0; i < quads; i++) {
-        quad value = ((const quad *)source)[i];
-        __builtin_nontemporal_store((alignedQuad)value, (alignedQuad *)destination + i);
+    size_t i = 0;
+    for (; i + 4 <= quads; i += 4) {
+        quad a = ((const quad *)source)[i], b = ((const quad *)source)[i + 1];
+        quad c = ((const quad *)source)[i + 2], d = ((const quad *)source)[i + 3];
+        __builtin_nontemporal_store((alignedQuad)a, (alignedQuad *)destination + i);
+        __builtin_nontemporal_store((alignedQuad)b, (alignedQuad *)destination + i + 1);
+        __builtin_nontemporal_store((alignedQuad)c, (alignedQuad *)destination + i + 2);
+        __builtin_nontemporal_store((alignedQuad)d, (alignedQuad *)destination + i + 3);
     }
-    for (size_t i = quads * 4; i < count; i++) destination[i] = source[i];
+    for (; i < quads; i++) __builtin_nontemporal_store((alignedQuad)((const quad *)source)[i], (alignedQuad *)destination + i);
+    for (size_t j = quads * 4; j < count; j++) destination[j] = source[j];
     // Streaming stores are weakly ordered: make them visible before the flip that shows them.
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #else

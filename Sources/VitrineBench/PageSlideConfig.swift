@@ -18,7 +18,8 @@ public enum PageSlideConfig {
     ]
 
     static func page(title: String, headline: String, photo: String, next: String?) -> String {
-        let button = next.map { #", {"type": "button", "title": "Next", "style": "tinted", "action": {"push": "\#($0)"}, "width": "fill", "id": "next"}"# } ?? ""
+        let button =
+            next.map { #", {"type": "button", "title": "Next", "style": "tinted", "action": {"push": "\#($0)"}, "width": "fill", "id": "next"}"# } ?? ""
         let texts = Self.paragraphs.map { #"{"type": "text", "text": "\#($0)", "style": "body", "color": "secondaryLabel", "width": "fill"}"# }
         return #"""
             {"title": "\#(title)", "content": {"type": "hstack", "spacing": 40, "alignment": "fill", "padding": {"horizontal": 40, "vertical": 32},

@@ -82,7 +82,19 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     public func subtracting(_ other: Region) -> Region { Region.combine(self, other, .subtraction) }
     public mutating func formUnion(_ other: Region) { self = self.union(other) }
     public mutating func formUnion(_ rect: PixelRect) { self = self.union(Region(rect)) }
-    public func intersection(_ rect: PixelRect) -> Region { self.intersection(Region(rect)) }
+    public func intersection(_ rect: PixelRect) -> Region {
+        guard let first = self.bands.first, let last = self.bands.last, !rect.isEmpty else { return Region() }
+        // Most callers cut a small region by a rectangle that holds all of it or none of it.
+        if self.bands.count == 1, first.spans.count == 1 {
+            let only = PixelRect(minX: first.spans[0].x0, minY: first.y0, maxX: first.spans[0].x1, maxY: first.y1)
+            return Region(only.intersection(rect))
+        }
+        if last.y1 <= rect.minY || first.y0 >= rect.maxY { return Region() }
+        let bounds = self.bounds
+        if bounds.intersection(rect) == bounds { return self }
+        if !bounds.intersects(rect) { return Region() }
+        return self.intersection(Region(rect))
+    }
 
     /// The region moved by a whole-pixel offset.
     public func offsetBy(dx: Int, dy: Int) -> Region {

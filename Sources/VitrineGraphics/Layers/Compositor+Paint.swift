@@ -5,18 +5,24 @@ extension Compositor {
     /// (top-down), clears what no layer covers, then composites each layer's visible, damaged
     /// part bottom-up. `lane` is the band of a split frame doing it (0 on the loop thread).
     ///
-    /// With `bandRows`, the damage is painted in bands of that many rows from the top, every
-    /// layer's part of one band before the next band, and `onBand` is called with each band's
-    /// rows once they are final (`FrameBandSink`). Returns the pixels written (overdraw included).
+    /// With `bandRows`, `rows` (the damage's, unless given: a frame whose scroll was moved
+    /// changed more rows than it paints) are gone through in bands of that many rows from the
+    /// top, every layer's part of one band before the next band, and `onBand` is called with
+    /// each band's rows once they are final (`FrameBandSink`). Returns the pixels written
+    /// (overdraw included).
     @discardableResult
     func paint(
-        _ items: [PaintItem], damage: Region, into target: PixelBuffer, image: PixmanImage, lane: Int = 0, bandRows: Int = .max,
-        onBand: ((Range<Int>) -> Void)? = nil
+        _ items: [PaintItem], damage: Region, rows: Range<Int>? = nil, into target: PixelBuffer, image: PixmanImage, lane: Int = 0,
+        bandRows: Int = .max, onBand: ((Range<Int>) -> Void)? = nil
     ) -> Int {
         var covered = Region()
         var plan = PaintPlan(count: items.count)
+        let damageBounds = damage.bounds
         for index in items.indices.reversed() {
             let item = items[index]
+            // A layer away from the damage paints nothing and hides nothing that is painted (most
+            // rows of a list whose scroll was moved, not painted).
+            guard item.visibleRect.intersects(damageBounds) else { continue }
             plan.regions[index] = damage.intersection(item.visibleRect).subtracting(covered)
             plan.opaque[index] = item.opaqueRegion
             covered.formUnion(plan.opaque[index])
@@ -24,10 +30,11 @@ extension Compositor {
         plan.extents = plan.regions.map(\.bounds)
         let uncovered = damage.subtracting(covered)
         let bounds = damage.bounds
-        var top = bounds.minY
-        while top < bounds.maxY {
-            let bottom = bounds.maxY - top > bandRows ? top + bandRows : bounds.maxY
-            plan.band = top == bounds.minY && bottom == bounds.maxY ? nil : PixelRect(minX: bounds.minX, minY: top, maxX: bounds.maxX, maxY: bottom)
+        let rows = rows ?? bounds.minY..<bounds.maxY
+        var top = rows.lowerBound
+        while top < rows.upperBound {
+            let bottom = rows.upperBound - top > bandRows ? top + bandRows : rows.upperBound
+            plan.band = top <= bounds.minY && bottom >= bounds.maxY ? nil : PixelRect(minX: bounds.minX, minY: top, maxX: bounds.maxX, maxY: bottom)
             self.paint(items, plan: plan, uncovered: plan.band.map { uncovered.intersection($0) } ?? uncovered, target: target, image: image, lane: lane)
             onBand?(top..<bottom)
             top = bottom

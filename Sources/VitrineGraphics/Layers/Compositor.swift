@@ -40,6 +40,9 @@ public final class Compositor {
     /// what no layer covers, so where layers overlap a pixel counts once per layer (for tests
     /// and the bench's overdraw figure). Not counted when the frame is split across two lanes.
     public internal(set) var lastPaintedArea = 0
+    /// Pixels the last `render()` moved inside the frame instead of painting them again: a
+    /// scroll's content (`Layer.copiesMovedContent`, `Compositor+Scroll`).
+    public internal(set) var lastMovedArea = 0
     public let shadowCache = ShadowCache()
     /// Takes the frame band by band as it is painted (the output's copy to its scanout buffer):
     /// each band of `bandBytes` is handed over while it is still in the cache. Nil: the frame is
@@ -59,6 +62,8 @@ public final class Compositor {
     let frameImage: PixmanImage
     private var records: [UInt64: PaintRecord] = [:]
     private var needsFullRedraw = true
+    /// Each scrolling layer's clip last frame: its pixels are moved only where it is unchanged.
+    private var scrollClips: [UInt64: PixelRect] = [:]
     private var backdrops: [UInt64: BackdropState] = [:]
     /// Where a fading group is painted before it is composited (made at the first group, the
     /// frame's size, premultiplied ARGB).
@@ -78,13 +83,24 @@ public final class Compositor {
     @discardableResult
     public func render() -> Region {
         let screen = self.frame.bounds
-        let items = PaintItem.flatten(self.root, screen: screen, scale: self.scale)
+        var spans: [ScrollSpan] = []
+        let items = PaintItem.flatten(self.root, screen: screen, scale: self.scale, spans: &spans)
         self.lastRedrawCount = 0
         self.lastPaintedArea = 0
+        self.lastMovedArea = 0
         for item in items where item.layer.hasContent { self.updateBacking(item) }
         var damage = self.needsFullRedraw ? Region(screen) : Region()
+        // What changed on screen (`running`, for the output and the backdrops above), and what
+        // must be painted for it: the same, but where a scroll's pixels are moved instead.
+        var mustPaint = damage
+        var copies = self.needsFullRedraw ? [] : self.plannedScrollCopies(items, spans: spans, lastClips: self.scrollClips)
+        self.scrollClips = Dictionary(spans.map { ($0.serial, $0.clip) }, uniquingKeysWith: { first, _ in first })
+        var copyOf = [Int?](repeating: nil, count: copies.isEmpty ? 0 : items.count)
+        for (index, copy) in copies.enumerated() { for item in copy.span.items { copyOf[item] = index } }
         var current: [UInt64: PaintRecord] = [:]
+        current.reserveCapacity(items.count)
         var changedBelow: [Region] = []  // changedBelow[i]: damage from items before i
+        changedBelow.reserveCapacity(items.count)
         var running = damage
         // A layer that appears or goes (a caret's blink, a key's popup) moves every later layer's
         // index in the paint list without changing what is drawn over what: records are compared
@@ -95,11 +111,29 @@ public final class Compositor {
         for (order, item) in items.enumerated() {
             changedBelow.append(running)
             let record = PaintRecord(
-                visibleRect: item.visibleRect, originX: item.origin.x, originY: item.origin.y, clip: item.clip, roundedClip: item.roundedClip,
-                opacity: item.opacity, backingVersion: item.layer.backingVersion, backdropIntensity: item.backdrop?.intensity, order: order)
+                visibleRect: item.visibleRect, originX: item.origin.x, originY: item.origin.y, backingWidth: item.backingRect.width,
+                backingHeight: item.backingRect.height, clip: item.clip, roundedClip: item.roundedClip, opacity: item.opacity,
+                backingVersion: item.layer.backingVersion, backdropIntensity: item.backdrop?.intensity, order: order)
             let id = item.layer.serial
             current[id] = record
-            if var old = self.records[id], let oldRank = oldRanks[id] {
+            let old = self.records[id]
+            let oldRank = oldRanks[id]
+            if let index = copyOf.isEmpty ? nil : copyOf[order] {
+                // Inside a scroll whose pixels move: only what did more than move is painted.
+                if order == copies[index].span.items.lowerBound { running.formUnion(copies[index].span.clip) }
+                if old != nil, oldRank != nil { rank += 1 }
+                if let old, let oldRank, record.isMoved(from: old, by: copies[index].shift, inside: copies[index].destination),
+                    oldRank > copies[index].highestRank
+                {
+                    copies[index].highestRank = oldRank
+                } else {
+                    if let old { copies[index].repaintMoved(old.visibleRect) }
+                    copies[index].repaint.formUnion(record.visibleRect)
+                }
+                continue
+            }
+            var changed = Region()
+            if var old, let oldRank {
                 var record = record
                 old.order = oldRank
                 record.order = rank
@@ -109,31 +143,49 @@ public final class Compositor {
                     // split sheet clips every layer in it anew each frame): only the pixels it
                     // stopped or started covering change.
                     let kept = Region(old.visibleRect.intersection(record.visibleRect))
-                    running.formUnion(Region(old.visibleRect).union(Region(record.visibleRect)).subtracting(kept))
+                    changed = Region(old.visibleRect).union(Region(record.visibleRect)).subtracting(kept)
                 } else if old != record {
-                    running.formUnion(old.visibleRect)
-                    running.formUnion(record.visibleRect)
+                    changed = Region(old.visibleRect).union(Region(record.visibleRect))
                 }
             } else {
-                running.formUnion(record.visibleRect)
+                changed = Region(record.visibleRect)
+            }
+            if !changed.isEmpty {
+                running.formUnion(changed)
+                mustPaint.formUnion(changed)
             }
         }
         damage = running
-        for (id, old) in self.records where current[id] == nil { damage.formUnion(old.visibleRect) }
+        for (id, old) in self.records where current[id] == nil {
+            damage.formUnion(old.visibleRect)
+            mustPaint.formUnion(old.visibleRect)
+            for index in copies.indices where old.visibleRect.intersects(copies[index].span.clip) { copies[index].repaintMoved(old.visibleRect) }
+        }
+        for copy in copies { mustPaint.formUnion(copy.repaint) }
         self.records = current
         damage = damage.intersection(screen)
-        damage = self.updateBackdrops(items, changedBelow: changedBelow, damage: damage)
+        let grown = self.updateBackdrops(items, changedBelow: changedBelow, damage: damage)
+        mustPaint = mustPaint.union(grown.subtracting(damage)).intersection(screen)
+        damage = grown
         self.needsFullRedraw = false
         if !damage.isEmpty {
+            for copy in copies {
+                self.move(copy)
+                self.lastMovedArea += copy.destination.area
+            }
+            let rows = damage.bounds.minY..<damage.bounds.maxY
             if let sink = self.bandSink {
                 sink.beginFrame(self.frame, damage: damage)
-                self.paintInBands(items, damage: damage, into: self.frame, image: self.frameImage) { rows in sink.bandPainted(rows) }
+                self.paintInBands(items, damage: mustPaint, rows: rows, into: self.frame, image: self.frameImage) { rows in sink.bandPainted(rows) }
             } else {
-                self.paintInBands(items, damage: damage, into: self.frame, image: self.frameImage)
+                self.paintInBands(items, damage: mustPaint, rows: rows, into: self.frame, image: self.frameImage)
             }
         }
         return damage
     }
+
+    /// What the compositor painted under `layer` last frame, if it did.
+    func lastRecord(of layer: Layer) -> PaintRecord? { self.records[layer.serial] }
 
     /// Each layer painted last frame and again now, by serial: its place among those layers in
     /// last frame's paint order.
@@ -273,15 +325,17 @@ public final class Compositor {
     /// With `onBand` (the frame going to `bandSink`), one thread paints it in bands of rows of
     /// `bandBytes` from the top and calls `onBand` after each; two lanes call it once at the end.
     private func paintInBands(
-        _ items: [PaintItem], damage: Region, into target: PixelBuffer, image: PixmanImage, onBand: ((Range<Int>) -> Void)? = nil
+        _ items: [PaintItem], damage: Region, rows: Range<Int>? = nil, into target: PixelBuffer, image: PixmanImage,
+        onBand: ((Range<Int>) -> Void)? = nil
     ) {
+        let rows = rows ?? damage.bounds.minY..<damage.bounds.maxY
         guard let forkJoin = self.forkJoin, forkJoin.threads > 1, 2 * damage.area >= self.frame.bounds.area else {
-            let rows = onBand == nil ? Int.max : max(16, self.bandBytes / max(1, 4 * target.width))
-            let painted = self.paint(items, damage: damage, into: target, image: image, lane: 0, bandRows: rows, onBand: onBand)
+            let bandRows = onBand == nil ? Int.max : max(16, self.bandBytes / max(1, 4 * target.width))
+            let painted = self.paint(items, damage: damage, rows: rows, into: target, image: image, lane: 0, bandRows: bandRows, onBand: onBand)
             if target === self.frame { self.lastPaintedArea += painted }
             return
         }
-        defer { onBand?(damage.bounds.minY..<damage.bounds.maxY) }
+        defer { onBand?(rows) }
         if items.contains(where: { $0.group != nil }) { _ = self.groupScratch() }
         if target === self.frame {
             for item in items where item.backdrop != nil { _ = self.backdropState(for: item.layer)?.upsampledImage }

@@ -79,6 +79,11 @@ public final class Layer {
     /// page, and at 3840×2160 the page colour filled under it each frame of a page slide was
     /// 16 MB of writes. Nil: no promise. A layer that breaks it shows stale pixels through.
     public var opaqueContent: CornerRadii?
+    /// A clipping layer whose sublayers mostly move together (a scroll view's content): when
+    /// they all moved by the same whole pixels since the last frame, the compositor moves the
+    /// pixels already composited inside the clip and paints only what came into view and what
+    /// changed (`Compositor+Scroll`). Off, every moved layer is composited again.
+    public var copiesMovedContent = false
     /// A name for logs and tests.
     public var name: String
     /// Unique for the life of the process: what the compositor remembers a layer by. (An

@@ -3,7 +3,7 @@ import VitrineCore
 /// A rounded clip in device pixels: the shape's inner part clips like a rectangle, only the four
 /// corner squares need a coverage mask. The inner part is worked out once, when the clip is made
 /// (a layer's clip is copied to every layer under it, and each composite of each band asks).
-struct RoundedClip: Hashable {
+final class RoundedClip: Hashable {
     let shape: ShapeCoverage.RoundedRect
     /// The pixels fully inside the shape (the rect minus the corner squares): `tall ∪ wide`.
     ///
@@ -114,6 +114,8 @@ struct PaintRecord: Equatable {
     var visibleRect: PixelRect
     var originX: Int
     var originY: Int
+    var backingWidth: Int
+    var backingHeight: Int
     var clip: PixelRect
     var roundedClip: RoundedClip?
     var opacity: Double
@@ -136,8 +138,14 @@ struct PaintRecord: Equatable {
 extension PaintItem {
     /// Flattens the visible tree into paint order (parents before children, siblings in order).
     static func flatten(_ root: Layer, screen: PixelRect, scale: Double) -> [PaintItem] {
+        var spans: [ScrollSpan] = []
+        return self.flatten(root, screen: screen, scale: scale, spans: &spans)
+    }
+
+    /// The same, and the items under each layer that `copiesMovedContent`.
+    static func flatten(_ root: Layer, screen: PixelRect, scale: Double, spans: inout [ScrollSpan]) -> [PaintItem] {
         var items: [PaintItem] = []
-        self.visit(root, offset: .zero, clip: screen, roundedClip: nil, opacity: 1, group: nil, scale: scale, into: &items)
+        self.visit(root, offset: .zero, clip: screen, roundedClip: nil, opacity: 1, group: nil, scale: scale, into: &items, spans: &spans)
         self.dissolveTrivialGroups(&items)
         return items
     }
@@ -162,7 +170,7 @@ extension PaintItem {
 
     private static func visit(
         _ layer: Layer, offset: Point, clip: PixelRect, roundedClip: RoundedClip?, opacity: Double, group: PaintGroup?, scale: Double,
-        into items: inout [PaintItem]
+        into items: inout [PaintItem], spans: inout [ScrollSpan]
     ) {
         guard !layer.isHidden, layer.opacity > 0, layer.frame.size.width.isFinite, layer.frame.size.height.isFinite else { return }
         let screenOrigin = offset + layer.frame.origin
@@ -200,10 +208,14 @@ extension PaintItem {
             }
         }
         guard !childClip.isEmpty else { return }
+        let first = items.count
         for sublayer in layer.sublayers {
             self.visit(
                 sublayer, offset: screenOrigin, clip: childClip, roundedClip: childRounded, opacity: effectiveOpacity, group: group, scale: scale,
-                into: &items)
+                into: &items, spans: &spans)
+        }
+        if layer.copiesMovedContent, layer.clipsToBounds, items.count > first {
+            spans.append(ScrollSpan(serial: layer.serial, clip: childClip, items: first..<items.count, plain: childRounded == nil && group == nil))
         }
     }
 

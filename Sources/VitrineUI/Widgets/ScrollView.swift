@@ -40,6 +40,8 @@ public final class ScrollView: View {
         self.pan = PanGestureRecognizer(axis: .vertical, metrics: metrics)
         super.init(frame: frame)
         self.clipsToBounds = true
+        // A scroll moves the pixels already drawn and paints only the rows coming into view.
+        self.layer.copiesMovedContent = true
         self.addSubview(self.contentView)
         self.addGestureRecognizer(self.pan)
         self.pan.onDown = { [unowned self] _ in self.motionModel.stop() }
