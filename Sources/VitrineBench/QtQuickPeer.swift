@@ -57,21 +57,25 @@ struct QtQuickPeer {
     }
 
     /// Draws `scene` `passes` times (the first a warm-up) and returns the last pass's frame
-    /// times; with `snapshot`, saves that frame of the last pass as a PNG.
-    func run(scene: String, passes: Int, snapshot: (frame: Int, path: String)?) throws(VitrineError) -> TimingSamples {
+    /// times: the render alone, and the render plus the copy of the frame's damage into a
+    /// framebuffer (what linuxfb's flush does on a panel); with `snapshot`, saves that frame of
+    /// the last pass as a PNG.
+    func run(scene: String, passes: Int, snapshot: (frame: Int, path: String)?) throws(VitrineError) -> (render: TimingSamples, flushed: TimingSamples) {
         var arguments = [scene, "--passes", String(passes)]
         if let snapshot { arguments += ["--snapshot", String(snapshot.frame), snapshot.path] }
         let result = try ChildProcess.run(self.executable, arguments)
         guard result.status == 0 else {
             throw VitrineError(.ioFailure, "\(self.executable) failed with status \(result.status) on \(scene)", hint: "its error is printed above")
         }
-        var samples = TimingSamples()
+        var render = TimingSamples()
+        var flushed = TimingSamples()
         for line in result.output.split(separator: "\n") {
             let fields = line.split(separator: "\t")
-            guard fields.count == 3, Int(fields[1]) == passes - 1, let milliseconds = Double(fields[2]) else { continue }
-            samples.append(milliseconds)
+            guard fields.count == 4, Int(fields[1]) == passes - 1, let milliseconds = Double(fields[2]), let copy = Double(fields[3]) else { continue }
+            render.append(milliseconds)
+            flushed.append(milliseconds + copy)
         }
-        return samples
+        return (render, flushed)
     }
 
     private static var multiarch: String {

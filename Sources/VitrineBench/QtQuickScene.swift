@@ -20,6 +20,9 @@ final class QtQuickScene {
     let snapshotFrame: Int
     /// Each timed frame's positions (pixels), in the harness's order for the scene's kind.
     private(set) var positions: [[Double]] = []
+    /// Each timed frame's damage (pixels): what Vitrine's output copied to its buffer, and what
+    /// the peer copies from its backing store to a framebuffer, as Qt's linuxfb flush does.
+    private(set) var damages: [[PixelRect]] = []
     /// The layout as JSON members, read at `snapshotFrame`.
     private(set) var layout: String?
     /// Vitrine's picture of `snapshotFrame`, once saved.
@@ -47,13 +50,17 @@ final class QtQuickScene {
     }
 
     /// Forgets the positions (a new turn of the gesture).
-    func startTurn() { self.positions = [] }
+    func startTurn() {
+        self.positions = []
+        self.damages = []
+    }
 
     /// Reads the positions the frame just drawn shows; at the snapshot frame also the layout
     /// and Vitrine's picture.
     func frameDrawn(_ session: SceneSession, saving: Bool) {
         let run = session.run
         let s = self.scale
+        self.damages.append(session.lastDamage.rects)
         switch self.kind {
         case "list":
             guard let scroller = SceneGesture.scrollView(run) else { return }
@@ -96,8 +103,12 @@ final class QtQuickScene {
             throw VitrineError(.invalidData, "\(self.gesture.stem): the gesture drew \(self.positions.count) frames, not past frame \(self.snapshotFrame)")
         }
         let frames = self.positions.map { "[" + $0.map { Self.number($0) }.joined(separator: ", ") + "]" }.joined(separator: ",\n")
+        let damage = self.damages.map { rects in
+            "[" + rects.map { "[\($0.minX), \($0.minY), \($0.width), \($0.height)]" }.joined(separator: ", ") + "]"
+        }.joined(separator: ",\n")
         let json =
-            "{\"kind\": \"\(self.kind)\", \"width\": \(size.width), \"height\": \(size.height),\n\(layout),\n\"frames\": [\n\(frames)\n]}\n"
+            "{\"kind\": \"\(self.kind)\", \"width\": \(size.width), \"height\": \(size.height),\n\(layout),\n\"frames\": [\n\(frames)\n],\n"
+            + "\"damage\": [\n\(damage)\n]}\n"
         let path = self.folder + "/scene.json"
         try FileBytes.writeAtomically(Array(json.utf8), to: path)
         return path

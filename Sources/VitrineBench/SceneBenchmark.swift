@@ -141,6 +141,8 @@ final class SceneSession {
     let controller: SceneController
     private(set) var frames = TimingSamples()
     private(set) var damaged = 0
+    /// The damage of the last frame timed: what the output copied to its buffer.
+    private(set) var lastDamage = Region()
     private var recording = false
     /// Called after each timed frame, outside its timing (the Qt Quick peer reads the positions
     /// the frame drew: `QtQuickScene`).
@@ -176,7 +178,10 @@ final class SceneSession {
         }
         let present = self.run.window.present
         self.run.window.present = { [unowned self] frame, damage in
-            if self.recording { self.damaged += damage.area }
+            if self.recording {
+                self.damaged += damage.area
+                self.lastDamage = damage
+            }
             present?(frame, damage)
         }
     }

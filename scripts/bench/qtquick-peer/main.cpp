@@ -5,8 +5,16 @@
 //
 //   qtquick-peer SCENE.json [--passes N] [--snapshot FRAME OUT.png]
 //
-// Output: one line per timed frame, "frame<TAB>pass<TAB>milliseconds". The first pass is a
-// warm-up (glyphs, images, delegates made for the first time) and is printed with pass 0.
+// Output: one line per timed frame, "frame<TAB>pass<TAB>render ms<TAB>copy ms". The first pass
+// is a warm-up (glyphs, images, delegates made for the first time) and is printed with pass 0.
+//
+// The copy: on a panel, Qt's linuxfb platform copies what each frame flushed from the window's
+// backing store into the framebuffer (QFbScreen::doRedraw, then QLinuxFbScreen's blit: two
+// copies). The offscreen platform copies nothing, so after each frame the peer copies the
+// frame's damage as Vitrine's output did (the scene's "damage", Vitrine's own region for that
+// frame) from a buffer of the window's size into a framebuffer of the same size, with the
+// streaming stores Vitrine's output uses (CVitrineShims_streamCopy32): one copy, not two, and
+// timed apart from the render.
 //
 // How a frame is rendered: the positions are set on the items (ListView.contentY, the pages'
 // x, the sheet's y), then the window gets an UpdateRequest event, which the software render
@@ -30,6 +38,9 @@
 #include <QtQuick/QQuickWindow>
 #include <QtQuick/QSGRendererInterface>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -47,6 +58,37 @@ double threadMilliseconds() {
 }
 
 QString number(double v) { return QString::number(v, 'f', 3); }
+
+// Rows copied with 16-byte streaming stores (SSE2, every x86-64; plain copies elsewhere), as
+// CVitrineShims_streamCopy32 copies into a scanout buffer.
+void streamCopy(uint32_t *destination, const uint32_t *source, size_t count) {
+#if defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
+    typedef uint32_t quad __attribute__((vector_size(16), aligned(4)));
+    typedef uint32_t alignedQuad __attribute__((vector_size(16)));
+    while (count > 0 && (reinterpret_cast<uintptr_t>(destination) & 15) != 0) {
+        *destination++ = *source++;
+        count--;
+    }
+    size_t quads = count / 4;
+    for (size_t i = 0; i < quads; i++)
+        __builtin_nontemporal_store((alignedQuad)(reinterpret_cast<const quad *>(source)[i]), reinterpret_cast<alignedQuad *>(destination) + i);
+    for (size_t i = quads * 4; i < count; i++) destination[i] = source[i];
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#else
+    memcpy(destination, source, count * sizeof(uint32_t));
+#endif
+}
+
+// The frame's damage rectangles copied from `backing` into `framebuffer` (both width × height).
+void copyDamage(const QJsonArray &rects, const uint32_t *backing, uint32_t *framebuffer, int width, int height) {
+    for (const QJsonValue &value : rects) {
+        const QJsonArray r = value.toArray();
+        const int x = std::max(0, r[0].toInt()), y = std::max(0, r[1].toInt());
+        const int w = std::min(width - x, r[2].toInt()), h = std::min(height - y, r[3].toInt());
+        for (int row = y; row < y + h && w > 0; row++)
+            streamCopy(framebuffer + size_t(row) * width + x, backing + size_t(row) * width + x, size_t(w));
+    }
+}
 
 QString quoted(const QString &s) {
     QString out = "\"";
@@ -214,6 +256,7 @@ int main(int argc, char **argv) {
     const QJsonObject scene = QJsonDocument::fromJson(file.readAll()).object();
     const QString kind = scene["kind"].toString();
     const QJsonArray frames = scene["frames"].toArray();
+    const QJsonArray damage = scene["damage"].toArray();
     const int width = scene["width"].toInt();
     const int height = scene["height"].toInt();
 
@@ -226,6 +269,9 @@ int main(int argc, char **argv) {
     window.show();
     for (int i = 0; i < 20 && !window.isExposed(); i++) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     QCoreApplication::processEvents();
+
+    // The backing store's twin and the framebuffer the damage is copied between.
+    std::vector<uint32_t> backing(size_t(width) * height, 0xFFFFFFFF), framebuffer(size_t(width) * height, 0);
 
     QQuickItem *list = root->findChild<QQuickItem *>("list");
     QQuickItem *sheet = root->findChild<QQuickItem *>("sheet");
@@ -266,7 +312,10 @@ int main(int argc, char **argv) {
             QEvent request(QEvent::UpdateRequest);
             QCoreApplication::sendEvent(&window, &request);
             const double spent = threadMilliseconds() - start;
-            printf("%d\t%d\t%.4f\n", f, pass, spent);
+            const double copyStart = threadMilliseconds();
+            if (f < damage.size()) copyDamage(damage[f].toArray(), backing.data(), framebuffer.data(), width, height);
+            const double copied = threadMilliseconds() - copyStart;
+            printf("%d\t%d\t%.4f\t%.4f\n", f, pass, spent, copied);
             if (pass == passes - 1 && f == snapshotFrame) {
                 QImage image = window.grabWindow();
                 if (!image.save(snapshotPath)) fprintf(stderr, "qtquick-peer: cannot write %s\n", qPrintable(snapshotPath));
