@@ -155,4 +155,37 @@ struct CanvasTests {
         canvas.fill(Rect(x: 5, y: 5, width: 5, height: 5), color: .white)
         #expect(buffer[10, 10] & 0xFF == 255 && buffer[19, 19] & 0xFF == 255 && buffer[20, 20] & 0xFF == 0 && buffer[9, 9] & 0xFF == 0)
     }
+
+    @Test("rounding a photo's corners erases exactly what a mask of the whole rectangle erases", arguments: 0..<40)
+    func keepOnlyTouchesOnlyTheRim(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let scale = [1.0, 2.0, 1.5][seed % 3]
+        let size = PixelSize(width: 150, height: 110)
+        let quarter = { (range: ClosedRange<Double>) in (Double.random(in: range, using: &random) * 4).rounded() / 4 }
+        // Whole and quarter-pixel edges, corners from none to more than the box holds, some clipped.
+        let rect = Rect(x: quarter(0...20), y: quarter(0...20), width: quarter(1...80), height: quarter(1...60))
+        let radii = CornerRadii(
+            topLeft: quarter(0...30), topRight: quarter(0...30), bottomRight: seed % 5 == 0 ? 0 : quarter(0...30), bottomLeft: quarter(0...30))
+        let clip = seed % 4 == 0 ? Rect(x: quarter(0...40), y: quarter(0...40), width: 60, height: 50) : nil
+        let drawn = PixelBuffer(size: size, format: .argb8888Premultiplied)
+        let canvas = Canvas(target: drawn, scale: scale)
+        if let clip { canvas.clip(to: clip) }
+        canvas.draw(Self.photo(), in: Rect(x: 0, y: 0, width: 100, height: 73), mode: .stretch)
+        let expected = PixelBuffer(size: size, format: .argb8888Premultiplied)
+        expected.pixels.update(from: drawn.pixels, count: drawn.stride * size.height)
+        canvas.keepOnly(inside: rect, cornerRadii: radii)
+        // What keepOnly did before: the coverage of every pixel of the rectangle.
+        let d = Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        let shape = ShapeCoverage.RoundedRect(minX: d.minX, minY: d.minY, maxX: d.maxX, maxY: d.maxY, radii: radii.scaled(by: scale))
+        var area = rect.pixelBounds(scale: scale).intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
+        if let clip { area = area.intersection(clip.pixelBounds(scale: scale)) }
+        if !radii.isZero {
+            Pixman.composite(
+                .keepWhereCovered, source: PixmanImage(solid: .white), mask: PixmanImage(mask: ShapeCoverage.mask(shape, over: area)),
+                destination: PixmanImage(buffer: expected), destinationRect: area)
+        }
+        var differing = 0
+        for y in 0..<size.height { for x in 0..<size.width where drawn[x, y] != expected[x, y] { differing += 1 } }
+        #expect(differing == 0, "seed \(seed): \(differing) pixels differ")
+    }
 }

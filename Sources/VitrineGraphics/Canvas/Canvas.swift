@@ -141,15 +141,24 @@ public final class Canvas {
 
     /// Erases what was drawn outside a rounded rectangle (anti-aliased): rounded corners for
     /// content that fills its layer, such as an image.
+    ///
+    /// Only the pixels the outline cuts are touched: the corner squares, and a fractional edge's
+    /// row or column (`RoundedClip.inner` is the rest, fully covered). A mask of the whole
+    /// rectangle cost 2.6 ms for a 1012 × 960 photo at 1080p, every pixel's distance to the
+    /// outline computed and multiplied by 1 (Docs/rendering.md, "A pushed page").
     public func keepOnly(inside rect: Rect, cornerRadii: CornerRadii) {
         guard !cornerRadii.isZero else { return }
         let d = self.deviceRect(rect)
         let shape = ShapeCoverage.RoundedRect(minX: d.minX, minY: d.minY, maxX: d.maxX, maxY: d.maxY, radii: cornerRadii.scaled(by: self.scale))
         let area = self.deviceBounds(rect).intersection(self.state.clip)
         guard !area.isEmpty else { return }
-        Pixman.composite(
-            .keepWhereCovered, source: PixmanImage(solid: .white), mask: PixmanImage(mask: ShapeCoverage.mask(shape, over: area)),
-            destination: self.targetImage, destinationRect: area)
+        let rim = Region(area).subtracting(RoundedClip(shape: shape).inner)
+        let white = PixmanImage(solid: .white)
+        for part in rim.rects {
+            Pixman.composite(
+                .keepWhereCovered, source: white, mask: PixmanImage(mask: ShapeCoverage.mask(shape, over: part)), destination: self.targetImage,
+                destinationRect: part)
+        }
     }
 
     /// Composites `color` through a coverage mask whose (0, 0) is device pixel `at.origin`,

@@ -264,6 +264,8 @@ public final class NavigationStack: View {
         let transition = NavigationTransition(direction: direction, from: from, to: to, transition: interactive)
         if to.superview !== self { self.addSubview(to) }
         to.frame = self.bounds
+        // Laid out and drawn now, at rest: the slide's frames only move it.
+        self.window?.prepare(to)
         let sign = direction == .forward ? 1.0 : -1.0
         // Push: the new page comes in from the right while the old one leaves left; pop mirrors.
         interactive.addAnimations { [unowned self] p in

@@ -170,6 +170,17 @@ public final class Window {
         self.root.layoutIfNeeded()
     }
 
+    /// Lays `view` out and draws its layers' backings now, where it will rest (its frame's size),
+    /// so the frame that first shows it only composites: a pushed page is drawn when the push is
+    /// performed, before its slide's first frame (Docs/rendering.md, "A pushed page"). Returns
+    /// how many backings were drawn (none for a page already drawn).
+    @discardableResult
+    public func prepare(_ view: View) -> Int {
+        guard view.window === self else { return 0 }
+        view.layoutIfNeeded()
+        return self.compositor.prepareBackings(of: view.layer)
+    }
+
     /// One frame: animations, layout, composite, present. Tests call it with hand-made times.
     public func renderFrame(_ time: FrameTime) {
         self.lastFrameTime = time

@@ -29,14 +29,26 @@ public final class Label: View {
     public override var drawsContent: Bool { true }
 
     private func changed() {
+        self.kept = nil
         self.setNeedsDisplay()
         self.superview?.setNeedsLayout()
     }
 
+    /// The last layout made and what it was made for: a layout pass measures the text at the
+    /// width the view then gets, and drawing it shaped the same text again (a pushed page's
+    /// paragraphs were shaped twice before its slide could start).
+    private var kept: (width: Double?, scale: Double, fonts: ObjectIdentifier, layout: TextLayout)?
+    /// Text layouts made (shaping and wrapping), for tests.
+    public private(set) var layoutsMade = 0
+
     /// The laid-out text for a width (nil off screen or without fonts).
     public func layout(width: Double?) -> TextLayout? {
         guard let window = self.window, let fonts = window.fonts else { return nil }
-        return try? TextLayout(self.text, style: self.style, width: width, scale: window.scale, library: fonts)
+        if let kept = self.kept, kept.width == width, kept.scale == window.scale, kept.fonts == ObjectIdentifier(fonts) { return kept.layout }
+        guard let layout = try? TextLayout(self.text, style: self.style, width: width, scale: window.scale, library: fonts) else { return nil }
+        self.kept = (width, window.scale, ObjectIdentifier(fonts), layout)
+        self.layoutsMade += 1
+        return layout
     }
 
     /// The width the text wraps at in a box `width` wide.
