@@ -220,12 +220,20 @@ public final class Compositor {
             return
         }
         layer.solidFill = nil
+        if self.drawBacking(item) { self.lastRedrawCount += 1 }
+    }
+
+    /// Draws `item`'s backing when it is missing or stale (a new content version, or a new size);
+    /// true when it drew. `render()` and `prepareBackings(of:)` (a pushed page drawn ahead) both
+    /// draw through here.
+    func drawBacking(_ item: PaintItem) -> Bool {
+        let layer = item.layer
         let size = PixelSize(width: item.backingRect.width, height: item.backingRect.height)
-        guard layer.backingVersion != layer.contentVersion || layer.backing?.size != size else { return }
+        guard layer.backingVersion != layer.contentVersion || layer.backing?.size != size else { return false }
         guard size.width > 0, size.height > 0, size.area <= 64 * 1024 * 1024 else {
             layer.backing = nil
             layer.backingVersion = layer.contentVersion
-            return
+            return false
         }
         let backing = (layer.backing?.size == size) ? layer.backing! : PixelBuffer(size: size, format: .argb8888Premultiplied)
         backing.fill(backing.bounds, with: 0)
@@ -251,7 +259,7 @@ public final class Compositor {
         layer.backing = backing
         layer.backingVersion = layer.contentVersion
         layer.displayCount += 1
-        self.lastRedrawCount += 1
+        return true
     }
 
     /// The colour of a layer that draws nothing but its background over whole pixels: no
