@@ -137,4 +137,68 @@ struct ScrollCopyTests {
             #expect(GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root)) == 0)
         }
     }
+
+    /// A navigation-like clip (moving its pixels) holding two opaque pages side by side, each with
+    /// a scroll view of rows (moving its own pixels) and a title.
+    static func pages() -> (root: Layer, pages: [Layer], scrolls: [Layer]) {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 240, height: 200), name: "root")
+        let stack = Layer(frame: root.frame, name: "stack")
+        stack.clipsToBounds = true
+        stack.copiesMovedContent = true
+        root.addSublayer(stack)
+        var pages: [Layer] = []
+        var scrolls: [Layer] = []
+        for index in 0..<2 {
+            let page = Layer(frame: Rect(x: Double(index) * 240, y: 0, width: 240, height: 200), name: "page \(index)")
+            page.backgroundColor = index == 0 ? Color(hex: "#F2F2F7")! : Color(hex: "#FFF8E1")!
+            let title = Layer(frame: Rect(x: 12, y: 8, width: 120, height: 16), name: "title")
+            title.backgroundColor = Color(red: 30, green: 30, blue: UInt8(60 + index * 90))
+            page.addSublayer(title)
+            let scroll = Layer(frame: Rect(x: 0, y: 30, width: 240, height: 170), name: "scroll")
+            scroll.clipsToBounds = true
+            scroll.copiesMovedContent = true
+            let content = Layer(frame: Rect(x: 0, y: 0, width: 240, height: 500), name: "content")
+            for row in 0..<12 {
+                let band = Layer(frame: Rect(x: 8, y: Double(row) * 40 + 4, width: 224, height: 32), name: "row")
+                band.backgroundColor = Color(red: UInt8(200 - row * 10), green: UInt8(100 + index * 60), blue: 120)
+                band.cornerRadii = CornerRadii(all: 8)
+                content.addSublayer(band)
+            }
+            scroll.addSublayer(content)
+            page.addSublayer(scroll)
+            stack.addSublayer(page)
+            pages.append(page)
+            scrolls.append(scroll)
+        }
+        return (root, pages, scrolls)
+    }
+
+    @Test("two pages sliding together, each scrolling its rows inside: the pages' pixels are moved, every frame equals a full render", arguments: 0..<4)
+    func slidingPages(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let scene = Self.pages()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        compositor.render()
+        var moved = 0
+        for step in 0..<30 {
+            switch random.next() % 6 {
+            case 0...2:
+                let dx = -Double(random.next() % 40)
+                for page in scene.pages { page.frame.origin.x += dx }
+            case 3:
+                // A scroll inside a page, in the same frame as a slide or alone.
+                let content = scene.scrolls[Int(random.next() % 2)].sublayers[0]
+                content.frame.origin.y = max(-330, min(0, content.frame.origin.y + Double(Int(random.next() % 41) - 20)))
+                if random.next() % 2 == 0 { for page in scene.pages { page.frame.origin.x -= 7 } }
+            case 4: scene.pages[1].frame.origin.x += 3
+            default: scene.pages[0].sublayers[0].frame.size.width = 60 + Double(random.next() % 100)
+            }
+            compositor.render()
+            moved += compositor.lastMovedArea
+            let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root))
+            #expect(difference == 0, "step \(step)")
+            if difference != 0 { return }
+        }
+        #expect(moved > 0)
+    }
 }

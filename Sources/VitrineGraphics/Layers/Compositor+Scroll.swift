@@ -61,32 +61,43 @@ extension PaintRecord {
 
 extension Compositor {
     /// The scroll spans whose pixels can be moved this frame: a plain span with the same clip as
-    /// last frame, holding no nested span, group or backdrop, over one opaque colour, under no
-    /// backdrop, whose items moved by one whole-pixel shift smaller than the clip.
+    /// last frame, holding no group or backdrop, over one opaque colour, under no backdrop, whose
+    /// items moved by one whole-pixel shift smaller than the clip. A span inside another that is
+    /// moved is left to it (a page's scroll view sliding with the page: the items that scrolled
+    /// inside it are painted as items that did more than move); spans that overlap without one
+    /// holding the other are not moved.
     func plannedScrollCopies(_ items: [PaintItem], spans: [ScrollSpan], lastClips: [UInt64: PixelRect]) -> [ScrollCopy] {
         var copies: [ScrollCopy] = []
         for span in spans where span.plain && lastClips[span.serial] == span.clip {
-            let others = spans.filter { $0.serial != span.serial }
-            guard !others.contains(where: { span.items.contains($0.items.lowerBound) || $0.clip.intersects(span.clip) }) else { continue }
-            guard !items[span.items].contains(where: { $0.group != nil || $0.backdrop != nil }) else { continue }
-            guard let shift = self.commonShift(items[span.items]), shift != (0, 0) else { continue }
-            guard abs(shift.x) < span.clip.width, abs(shift.y) < span.clip.height else { continue }
-            guard self.isOneColour(span.clip, below: span.items.lowerBound, items) else { continue }
-            var copy = ScrollCopy(span: span, shift: shift, repaint: Region())
-            copy.repaint = Region(span.clip).subtracting(Region(copy.destination))
-            var blocked = false
-            for item in items[span.items.upperBound...] where item.visibleRect.intersects(span.clip) {
-                // A blur over the clip blurs what moves: it is worked out from the layers.
-                if item.backdrop != nil {
-                    blocked = true
-                    break
-                }
-                copy.repaint.formUnion(item.visibleRect.intersection(span.clip))
-                if let old = self.lastRecord(of: item.layer) { copy.repaintMoved(old.visibleRect.intersection(span.clip)) }
+            let holds = { (outer: ScrollSpan, inner: ScrollSpan) in
+                outer.items.lowerBound <= inner.items.lowerBound && inner.items.upperBound <= outer.items.upperBound
             }
-            if !blocked { copies.append(copy) }
+            let others = spans.filter { $0.serial != span.serial }
+            guard !others.contains(where: { $0.clip.intersects(span.clip) && !holds(span, $0) && !holds($0, span) }) else { continue }
+            if let copy = self.plannedScrollCopy(span, items) { copies.append(copy) }
         }
-        return copies
+        return copies.filter { copy in
+            !copies.contains {
+                $0.span.serial != copy.span.serial && $0.span.items.lowerBound <= copy.span.items.lowerBound
+                    && copy.span.items.upperBound <= $0.span.items.upperBound
+            }
+        }
+    }
+
+    private func plannedScrollCopy(_ span: ScrollSpan, _ items: [PaintItem]) -> ScrollCopy? {
+        guard !items[span.items].contains(where: { $0.group != nil || $0.backdrop != nil }) else { return nil }
+        guard let shift = self.commonShift(items[span.items]), shift != (0, 0) else { return nil }
+        guard abs(shift.x) < span.clip.width, abs(shift.y) < span.clip.height else { return nil }
+        guard self.isOneColour(span.clip, below: span.items.lowerBound, items) else { return nil }
+        var copy = ScrollCopy(span: span, shift: shift, repaint: Region())
+        copy.repaint = Region(span.clip).subtracting(Region(copy.destination))
+        for item in items[span.items.upperBound...] where item.visibleRect.intersects(span.clip) {
+            // A blur over the clip blurs what moves: it is worked out from the layers.
+            if item.backdrop != nil { return nil }
+            copy.repaint.formUnion(item.visibleRect.intersection(span.clip))
+            if let old = self.lastRecord(of: item.layer) { copy.repaintMoved(old.visibleRect.intersection(span.clip)) }
+        }
+        return copy
     }
 
     /// The shift of the first item that kept its picture since the last frame.

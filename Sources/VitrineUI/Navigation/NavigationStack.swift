@@ -106,6 +106,9 @@ public final class NavigationStack: View {
         self.pan = PanGestureRecognizer(axis: .horizontal, metrics: metrics)
         super.init(frame: frame)
         self.clipsToBounds = true
+        // A slide moves both pages by the same distance: the compositor moves their pixels and
+        // paints only the strip of the incoming page that came into view (`Compositor+Scroll`).
+        self.layer.copiesMovedContent = true
         self.addSubview(root)
         self.addGestureRecognizer(self.pan)
         self.pan.onChange = { [unowned self] pan in self.panChanged(pan) }
