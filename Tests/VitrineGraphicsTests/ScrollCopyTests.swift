@@ -201,4 +201,36 @@ struct ScrollCopyTests {
         }
         #expect(moved > 0)
     }
+
+    @Test(
+        "scrolled up and down, painted in bands of 16 rows: each band final when handed over, every frame equal to a full render", arguments: 0..<4)
+    func scrollInBands(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        let scene = Self.scene()
+        let compositor = Compositor(root: scene.root, size: Self.size)
+        let recorder = CompositorBandTests.BandRecorder()
+        compositor.bandSink = recorder
+        compositor.bandBytes = 16 * 4 * Self.size.width
+        compositor.render()
+        var moved = 0
+        for step in 0..<30 {
+            recorder.bands = []
+            scene.content.frame.origin.y = max(-440, min(0, scene.content.frame.origin.y + Double(Int(random.next() % 81) - 40)))
+            if random.next() % 4 == 0 { scene.rows[Int(random.next() % UInt64(scene.rows.count))].sublayers[1].frame.size.width += 5 }
+            let damage = compositor.render()
+            moved += compositor.lastMovedArea
+            // Every damaged row handed over once, though only the strip and what changed were painted.
+            let rows = damage.isEmpty ? [] : Array(damage.bounds.minY..<damage.bounds.maxY)
+            #expect(recorder.bands.flatMap { Array($0) } == rows, "step \(step)")
+            for snapshot in recorder.snapshots {
+                #expect(
+                    snapshot.pixels == CompositorBandTests.BandRecorder.pixels(of: compositor.frame, rows: snapshot.rows),
+                    "step \(step): rows \(snapshot.rows) changed after they were handed over")
+            }
+            let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root))
+            #expect(difference == 0, "step \(step)")
+            if difference != 0 { return }
+        }
+        #expect(moved > 0)
+    }
 }
