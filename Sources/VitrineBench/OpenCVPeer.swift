@@ -81,18 +81,5 @@ struct OpenCVPeer {
 
     /// `$VITRINE_SOURCE_DIR/scripts/bench`, `./scripts/bench`, or beside an ancestor of the
     /// executable (`.build/release/vitrine` → the source tree three levels up).
-    private static func findScript() -> String? {
-        let relative = "scripts/bench/opencv_peer.py"
-        var candidates: [String] = []
-        if let root = Environment.value("VITRINE_SOURCE_DIR") { candidates.append(root + "/" + relative) }
-        candidates.append(relative)
-        if var directory = Directory.linkTarget("/proc/self/exe") {
-            for _ in 0..<6 {
-                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-                directory = String(directory[..<slash])
-                candidates.append(directory + "/" + relative)
-            }
-        }
-        return candidates.first { access($0, R_OK) == 0 }
-    }
+    private static func findScript() -> String? { BenchSource.find("scripts/bench/opencv_peer.py") }
 }

@@ -95,18 +95,5 @@ struct QtQuickPeer {
 
     /// `$VITRINE_SOURCE_DIR/scripts/bench/…`, `./scripts/bench/…`, or beside an ancestor of the
     /// executable, as `OpenCVPeer` finds its script.
-    private static func findSource() -> String? {
-        let relative = "scripts/bench/qtquick-peer/main.cpp"
-        var candidates: [String] = []
-        if let root = Environment.value("VITRINE_SOURCE_DIR") { candidates.append(root + "/" + relative) }
-        candidates.append(relative)
-        if var directory = Directory.linkTarget("/proc/self/exe") {
-            for _ in 0..<6 {
-                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-                directory = String(directory[..<slash])
-                candidates.append(directory + "/" + relative)
-            }
-        }
-        return candidates.first { access($0, R_OK) == 0 }
-    }
+    private static func findSource() -> String? { BenchSource.find("scripts/bench/qtquick-peer/main.cpp") }
 }

@@ -69,6 +69,14 @@ struct ScrollCopyTests {
         return fresh.frame.copy()
     }
 
+    /// Whether the compositor's frame equals a full render of `root`, recorded as an issue naming
+    /// the step when it does not.
+    static func matchesFullRender(_ compositor: Compositor, _ root: Layer, step: Int) -> Bool {
+        let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(root))
+        #expect(difference == 0, "step \(step)")
+        return difference == 0
+    }
+
     @Test("a scroll by whole pixels moves the pixels, paints only the strip that came into view, and equals a full render")
     func scrollMovesPixels() {
         let scene = Self.scene()
@@ -110,9 +118,7 @@ struct ScrollCopyTests {
             }
             compositor.render()
             moved += compositor.lastMovedArea
-            let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root))
-            #expect(difference == 0, "step \(step)")
-            if difference != 0 { return }
+            if !Self.matchesFullRender(compositor, scene.root, step: step) { return }
         }
         #expect(moved > 0)
     }
@@ -195,9 +201,7 @@ struct ScrollCopyTests {
             }
             compositor.render()
             moved += compositor.lastMovedArea
-            let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root))
-            #expect(difference == 0, "step \(step)")
-            if difference != 0 { return }
+            if !Self.matchesFullRender(compositor, scene.root, step: step) { return }
         }
         #expect(moved > 0)
     }
@@ -227,9 +231,7 @@ struct ScrollCopyTests {
                     snapshot.pixels == CompositorBandTests.BandRecorder.pixels(of: compositor.frame, rows: snapshot.rows),
                     "step \(step): rows \(snapshot.rows) changed after they were handed over")
             }
-            let difference = GoldenImage.worstChannelDifference(compositor.frame, Self.fullRender(scene.root))
-            #expect(difference == 0, "step \(step)")
-            if difference != 0 { return }
+            if !Self.matchesFullRender(compositor, scene.root, step: step) { return }
         }
         #expect(moved > 0)
     }

@@ -10,7 +10,7 @@ extension Runner {
     /// jack the first time. Nothing when speech is off in the config, or the runner makes no
     /// speech (`speaks` false: tests, `vitrine render`).
     func attachSpeech(to scene: any Scene, settings: SpeechSettings) {
-        guard var speaking = scene as? SpeakingScene, settings.enabled, self.speaks else { return }
+        guard let speaking = scene as? SpeakingScene, settings.enabled, self.speaks else { return }
         if self.speech?.settings != settings {
             self.speech?.stop()
             let speech = LazySpeaker(settings: settings, loop: self.loop, logger: Logger("speech", sink: self.logger.sink))
