@@ -32,9 +32,11 @@ struct PushPreparationTests {
         run.controller.perform(.push("instruments"))
         _ = run.run.settle()
         var redrawn: [Int] = []
-        let present = run.run.window.present
-        run.run.window.present = { frame, damage in
-            redrawn.append(run.run.window.compositor.lastRedrawCount)
+        // The window keeps this closure: it must not keep the kiosk (and so the window) alive.
+        let window = run.run.window
+        let present = window.present
+        window.present = { [unowned window] frame, damage in
+            redrawn.append(window.compositor.lastRedrawCount)
             present?(frame, damage)
         }
         run.controller.perform(.push("chronometer"))
