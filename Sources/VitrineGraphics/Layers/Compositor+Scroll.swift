@@ -28,6 +28,14 @@ struct ScrollCopy {
     /// only moved but now paints below one it was above is painted again, not moved.
     var highestRank = -1
 
+    /// A copy whose repaint starts as the strip the shift brings into the clip.
+    init(span: ScrollSpan, shift: (x: Int, y: Int)) {
+        self.span = span
+        self.shift = shift
+        self.repaint = Region()
+        self.repaint = Region(span.clip).subtracting(Region(self.destination))
+    }
+
     /// Where moved pixels land: the clip, minus what the shift brings in from outside it.
     var destination: PixelRect { self.span.clip.intersection(self.span.clip.offsetBy(dx: self.shift.x, dy: self.shift.y)) }
 
@@ -89,8 +97,7 @@ extension Compositor {
         guard let shift = self.commonShift(items[span.items]), shift != (0, 0) else { return nil }
         guard abs(shift.x) < span.clip.width, abs(shift.y) < span.clip.height else { return nil }
         guard self.isOneColour(span.clip, below: span.items.lowerBound, items) else { return nil }
-        var copy = ScrollCopy(span: span, shift: shift, repaint: Region())
-        copy.repaint = Region(span.clip).subtracting(Region(copy.destination))
+        var copy = ScrollCopy(span: span, shift: shift)
         for item in items[span.items.upperBound...] where item.visibleRect.intersects(span.clip) {
             // A blur over the clip blurs what moves: it is worked out from the layers.
             if item.backdrop != nil { return nil }
