@@ -24,11 +24,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, Picture, log, screen_matches, standalone  # noqa: E402
+from vitrine_vm import KIOSK_CTL, ROOT, Picture, kiosk_state, log, screen_matches, standalone, wait_kiosk_state  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 800
 BOOT_TIMEOUT = 240
-CTL = "/usr/bin/vitrine ctl --timeout 30"
 # Where the buttons are at 1280x800 (the renders show them): Buy on the confirmation, the Day
 # pass row on the ticket list.
 BUY = (640, 527)
@@ -56,27 +55,10 @@ def start_tap(guest, share, name, point):
 
 def ctl(guest, command, user=None):
     """`vitrine ctl COMMAND` in the guest (as `user` when given): (status, output)."""
-    line = f"{CTL} {command}"
+    line = f"{KIOSK_CTL} {command}"
     if user:
         line = f"runuser -u {user} -- {line}"
     return guest.run(line + " 2>&1", timeout=90)
-
-
-def state(guest):
-    status, output = ctl(guest, "state")
-    try:
-        return json.loads(output) if status == 0 else {}
-    except ValueError:
-        return {}
-
-
-def wait_state(guest, predicate, timeout):
-    deadline = time.time() + timeout
-    while True:
-        current = state(guest)
-        if predicate(current) or time.time() > deadline:
-            return current
-        time.sleep(1)
 
 
 def dpms(guest):
@@ -142,17 +124,17 @@ def run(guest, checks, ctx):
                  "purchase: 1 x single, city, for 2.90" in client, client.strip()[-400:])
     screen_matches(guest, choose, "the client put the kiosk back on the ticket list (equal to the render)", checks, timeout=60)
 
-    before = state(guest)
+    before = kiosk_state(guest)
     status, output = ctl(guest, "blank")
     time.sleep(2)
     off = dpms(guest)
     checks.check("vitrine ctl blank switches the panel off: the connector's dpms reads Off (bochs shows no DPMS in a screendump)",
                  status == 0 and off == "Off", f"dpms {off!r}; {output.strip()[-200:]}")
-    first = state(guest)
+    first = kiosk_state(guest)
     # Something that would draw: the language switches; no frame may be drawn while blank.
     ctl(guest, "language language=de")
     time.sleep(3)
-    second = state(guest)
+    second = kiosk_state(guest)
     # Animations and the frame time move on in dark frames (a push while blank ends); nothing
     # is drawn: the count of frames drawn stands still.
     drawn = (first.get("runtime", {}).get("frames_drawn"), second.get("runtime", {}).get("frames_drawn"))
@@ -161,10 +143,10 @@ def run(guest, checks, ctx):
                  f"frames_drawn {drawn[0]} then {drawn[1]}; time_ms {first.get('time_ms')} then {second.get('time_ms')}")
     ctl(guest, "language language=en")
     start_tap(guest, share, "wake", DAY_ROW)
-    woke = wait_state(guest, lambda s: s.get("runtime", {}).get("blank") is False, timeout=60)
+    woke = wait_kiosk_state(guest, lambda s: s.get("runtime", {}).get("blank") is False, timeout=60)
     time.sleep(2)
     on = dpms(guest)
-    after = state(guest)
+    after = kiosk_state(guest)
     checks.check("a uinput tap wakes the panel (dpms On)", on == "On" and woke.get("runtime", {}).get("blank") is False, f"dpms {on!r}")
     checks.check("the waking tap pressed nothing (still on the ticket list)",
                  after.get("navigation", {}).get("stack") == ["choose"] == before.get("navigation", {}).get("stack"),

@@ -40,10 +40,8 @@ import time
 import wave
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vitrine_vm import ROOT, log, standalone  # noqa: E402
+from vitrine_vm import ROOT, kiosk_state, log, standalone, wait_kiosk_state  # noqa: E402
 
-VITRINE = "/usr/bin/vitrine"
-CTL = f"{VITRINE} ctl --timeout 30"
 BOOT_TIMEOUT = 240
 PLAYBACK = "plughw:CARD=Loopback,DEV=0"
 CAPTURE = "plughw:CARD=Loopback,DEV=1"
@@ -82,23 +80,6 @@ def headset_plan():
     for name in ("plug1", "unplug1", "plug2", "unplug2"):
         steps += [["wait", f"/tmp/speech-{name}"], ["switch", 1 if name.startswith("plug") else 0]]
     return {"device": "headset", "ready": "/tmp/speech-headset.ready", "steps": steps + [["wait", "/tmp/speech-done"]]}
-
-
-def state(guest):
-    status, output = guest.run(f"{CTL} state 2>&1", timeout=90)
-    try:
-        return json.loads(output) if status == 0 else {}
-    except ValueError:
-        return {}
-
-
-def wait_state(guest, predicate, timeout):
-    deadline = time.time() + timeout
-    while True:
-        current = state(guest)
-        if predicate(current) or time.time() > deadline:
-            return current
-        time.sleep(0.5)
 
 
 def speech(current):
@@ -246,14 +227,14 @@ def run(guest, checks, ctx):
                  lines.strip().replace("\n", " | "))
 
     # Before the plug: no speech, no sound.
-    current = state(guest)
+    current = kiosk_state(guest)
     checks.check("before the plug the state says speech mode off, nothing said", speech(current).get("mode") is False and not said(current),
                  json.dumps(speech(current)))
     wait_capture(guest, shown_at, lambda seen: seen[4] - shown_at >= QUIET, timeout=30)
 
     # Plugged in: "Speech on", the screen, its first row; wait for the sound to end.
     plugged = toggle(guest, "plug1")
-    current = wait_state(guest, lambda st: speech(st).get("mode") is True and len(said(st)) >= 3, timeout=60)
+    current = wait_kiosk_state(guest, lambda st: speech(st).get("mode") is True and len(said(st)) >= 3, timeout=60, poll=0.5)
     texts = [text for _, _, text in said(current)]
     checks.check(f"SW_HEADPHONE_INSERT=1: speech mode on, and the kiosk said \"Speech on\" and the screen's title ({ctx.title!r})",
                  speech(current).get("mode") is True and texts[:1] == ["Speech on"] and len(texts) > 1 and texts[1].startswith(ctx.title),
@@ -262,7 +243,7 @@ def run(guest, checks, ctx):
     seen = wait_capture(guest, plugged, lambda s: s[1] > 0 and s[4] - s[3] >= QUIET, timeout=90)
     log(f"first plug: {seen[1]} blocks of sound, from {seen[2] - plugged:.2f} s to {seen[3] - plugged:.2f} s after the switch")
     unplugged = toggle(guest, "unplug1")
-    current = wait_state(guest, lambda st: speech(st).get("mode") is False, timeout=60)
+    current = wait_kiosk_state(guest, lambda st: speech(st).get("mode") is False, timeout=60, poll=0.5)
     checks.check("SW_HEADPHONE_INSERT=0: speech mode off", speech(current).get("mode") is False, json.dumps(speech(current)))
     wait_capture(guest, unplugged, lambda s: s[4] - unplugged >= QUIET, timeout=30)
 
@@ -270,7 +251,7 @@ def run(guest, checks, ctx):
     replugged = toggle(guest, "plug2")
     seen = wait_capture(guest, replugged, lambda s: s[1] >= 25, timeout=60)  # half a second of sound
     pulled = toggle(guest, "unplug2")
-    current = wait_state(guest, lambda st: speech(st).get("mode") is False, timeout=60)
+    current = wait_kiosk_state(guest, lambda st: speech(st).get("mode") is False, timeout=60, poll=0.5)
     second_said = said(current)[len(first_said):]
     checks.check("pulled while speaking: speech mode off", speech(current).get("mode") is False, json.dumps(speech(current)))
     wait_capture(guest, pulled, lambda s: s[4] - pulled >= QUIET + STOP_BOUND, timeout=30)

@@ -5,6 +5,7 @@ Arm64Guest boots the arm64 one (qemu-system-aarch64, its agent on hvc0) the same
 Standard library only. Used by the system tests in this folder; see Docs/testing.md.
 """
 import base64
+import json
 import os
 import re
 import shutil
@@ -485,6 +486,28 @@ def keyboard_recording(timeline, path, name="vitrine-test-keyboard", device_id=(
         recording.key(key, value, at)
     recording.write(os.path.abspath(path))
     return path
+
+
+KIOSK_CTL = "/usr/bin/vitrine ctl --timeout 30"
+
+
+def kiosk_state(guest):
+    """The installed kiosk's state (`vitrine ctl state` in the guest) as a dict; {} when it does not answer."""
+    status, output = guest.run(f"{KIOSK_CTL} state 2>&1", timeout=90)
+    try:
+        return json.loads(output) if status == 0 else {}
+    except ValueError:
+        return {}
+
+
+def wait_kiosk_state(guest, predicate, timeout, poll=1.0):
+    """The kiosk's state once `predicate` holds for it, or the last one read when `timeout` passes."""
+    deadline = time.time() + timeout
+    while True:
+        current = kiosk_state(guest)
+        if predicate(current) or time.time() > deadline:
+            return current
+        time.sleep(poll)
 
 
 def screen_matches(guest, expected, label, checks, timeout=30, dump=None, poll=0.5, png=None):
