@@ -41,6 +41,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -59,21 +62,44 @@ double threadMilliseconds() {
 
 QString number(double v) { return QString::number(v, 'f', 3); }
 
-// Rows copied with 16-byte streaming stores (SSE2, every x86-64; plain copies elsewhere), as
-// CVitrineShims_streamCopy32 copies into a scanout buffer.
+// Rows copied with the streaming stores Vitrine's output uses (CVitrineShims_streamCopy32):
+// 32 bytes a store where the CPU has AVX2, else 16 (SSE2, every x86-64), four to a loop turn;
+// plain copies elsewhere. Written with intrinsics, not the shim's __builtin_nontemporal_store:
+// the peer is built with g++, which has no such builtin (with it, this copy was a plain memcpy).
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) void streamCopyAVX2(uint32_t *destination, const uint32_t *source, size_t count) {
+    while (count > 0 && (reinterpret_cast<uintptr_t>(destination) & 31) != 0) {
+        *destination++ = *source++;
+        count--;
+    }
+    size_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        for (size_t k = 0; k < 32; k += 8)
+            _mm256_stream_si256(reinterpret_cast<__m256i *>(destination + i + k),
+                                _mm256_loadu_si256(reinterpret_cast<const __m256i *>(source + i + k)));
+    }
+    for (; i < count; i++) destination[i] = source[i];
+    _mm_sfence();
+}
+#endif
+
 void streamCopy(uint32_t *destination, const uint32_t *source, size_t count) {
-#if defined(__has_builtin) && __has_builtin(__builtin_nontemporal_store)
-    typedef uint32_t quad __attribute__((vector_size(16), aligned(4)));
-    typedef uint32_t alignedQuad __attribute__((vector_size(16)));
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) {
+        streamCopyAVX2(destination, source, count);
+        return;
+    }
     while (count > 0 && (reinterpret_cast<uintptr_t>(destination) & 15) != 0) {
         *destination++ = *source++;
         count--;
     }
-    size_t quads = count / 4;
-    for (size_t i = 0; i < quads; i++)
-        __builtin_nontemporal_store((alignedQuad)(reinterpret_cast<const quad *>(source)[i]), reinterpret_cast<alignedQuad *>(destination) + i);
-    for (size_t i = quads * 4; i < count; i++) destination[i] = source[i];
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        for (size_t k = 0; k < 16; k += 4)
+            _mm_stream_si128(reinterpret_cast<__m128i *>(destination + i + k), _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + i + k)));
+    }
+    for (; i < count; i++) destination[i] = source[i];
+    _mm_sfence();
 #else
     memcpy(destination, source, count * sizeof(uint32_t));
 #endif
