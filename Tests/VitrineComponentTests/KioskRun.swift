@@ -46,6 +46,12 @@ struct KioskRun {
         return find(self.run.window.root)
     }
 
+    /// A key from a keypad, through the window's key handling, then everything settled.
+    func press(_ key: KeyEvent.Key) {
+        self.run.window.handle(KeyEvent(key, timestamp: UInt64(self.run.loop.now.microseconds), device: "keypad"))
+        self.run.settle()
+    }
+
     /// Taps the centre of a view, through the gesture arena, then lets everything settle.
     func tap(_ view: View) {
         self.tap(view.windowFrame.center)

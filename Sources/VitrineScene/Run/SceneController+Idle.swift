@@ -69,6 +69,7 @@ extension SceneController {
         self.wentIdle = true
         self.record("idle")
         self.dismissMoreTime()
+        self.removeAlerts()
         if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
         self.splitSheetInFront?.show(false, animated: false)
         let themeChanged = self.resetVisitorSettings()

@@ -119,7 +119,11 @@ public final class SceneController: Scene {
     /// says it).
     public var onPrompt: ((String) -> Void)?
     /// The "more time" question while it shows, and its countdown's timer.
-    var moreTimePrompt: MoreTimePrompt?
+    var moreTimePrompt: AlertView?
+    /// The kiosk's alerts (`SceneController+Alert.swift`), made with the first, and the one on
+    /// screen as its model says it (built again in a new language).
+    var alertQueue: AlertQueue?
+    var shownAlert: (model: AlertModel, path: String)?
     var moreTimeTicker: TimerID?
     /// Whether the question was asked since the last touch (once per absence, as idle).
     var askedForMoreTime = false
@@ -383,6 +387,8 @@ public final class SceneController: Scene {
             self.presentAccessibilitySheet()
         case .reach:
             self.setReachMode(!self.reachMode, animated: true)
+        case .alert(let alert):
+            self.showAlert(alert, from: path)
         }
     }
 
