@@ -175,6 +175,21 @@ struct AlertTests {
         #expect(run.run.window.focusedView === run.controller.alertShowing?.buttons[0])
     }
 
+    @Test("vitrine render draws each screen's alert over it, after every other picture")
+    func rendered() throws {
+        let check = try KioskConfigLoader.parse(Self.config, file: "alert.json", baseDirectory: "/")
+        let folder = TemporaryDirectory()
+        let shots = try KioskRenderer(configuration: check.configuration, baseDirectory: nil).render(
+            size: PixelSize(width: 640, height: 400), scale: 0.5, into: folder.path)
+        #expect(shots.map(\.state) == ["screen", "screen", "alert"])
+        #expect(shots.last?.file == "03-pay-alert.png" && shots.last?.screen == "pay")
+        let image = try ImageStore.decode(try FileReader.read(folder.file("03-pay-alert.png"), limit: 1 << 24, what: "a picture"), name: "alert")
+        let screen = try ImageStore.decode(try FileReader.read(folder.file("01-pay.png"), limit: 1 << 24, what: "a picture"), name: "pay")
+        // The card's white middle over the dimmed screen.
+        #expect(image[320, 200] != screen[320, 200])
+        #expect(image[5, 395] != screen[5, 395])
+    }
+
     @Test("golden: the card declined alert over the pay screen, light and dark, and three stacked buttons", arguments: ["light", "dark"])
     func golden(palette: String) throws {
         let directory = GoldenImage.snapshotDirectory() + "/alert"

@@ -100,7 +100,7 @@ extension SceneController {
     }
 
     /// Every alert gone, the waiting ones too (the idle reset: nobody is there to answer).
-    func removeAlerts() {
+    public func removeAlerts() {
         self.shownAlert = nil
         self.alertQueue?.removeAll()
     }
