@@ -105,3 +105,81 @@ struct CarouselSceneTests {
         #expect(comparison.matches(tolerance: 2), "\(comparison)")
     }
 }
+
+/// The carousel through the scene's input paths: a swipe on the screen, the keypad and speech,
+/// and the hit-target audit of what its pages hold.
+@Suite("Carousel in a running kiosk: swipes, keys and speech, hit targets")
+struct CarouselInputTests {
+    static let config = #"""
+        {"version": 2, "start": "home",
+         "screens": {
+           "home": {"title": "Exhibits", "content": {"type": "vstack", "spacing": 16, "padding": 24, "children": [
+             {"type": "carousel", "id": "exhibits", "height": 360, "pages": [
+               {"type": "vstack", "padding": 24, "children": [{"type": "text", "text": "The compass", "style": "title"},
+                 {"type": "button", "id": "more", "title": "More", "action": {"push": "detail"}}]},
+               {"type": "text", "text": "The sextant", "style": "title"},
+               {"type": "text", "text": "The chronometer", "style": "title"}]},
+             {"type": "button", "title": "Map", "action": {"push": "detail"}}]}},
+           "detail": {"title": "Detail", "content": {"type": "text", "text": "More about it."}}}}
+        """#
+
+    static func load() throws -> KioskRun {
+        let check = try KioskConfigLoader.parse(Self.config, file: "kiosk.json", baseDirectory: "/tmp")
+        #expect(check.warnings.isEmpty, "\(check.warnings)")
+        return try KioskRun(configuration: check.configuration, baseDirectory: "/tmp")
+    }
+
+    @Test("a swipe on the screen turns the carousel, not the navigation; a tap on a page's button still pushes")
+    func swipeInTheScene() throws {
+        let kiosk = try Self.load()
+        let carousel = try #require(kiosk.view("exhibits") as? CarouselView)
+        let frame = carousel.windowFrame
+        kiosk.drag(from: Point(x: frame.maxX - 100, y: frame.midY), dx: -0.5 * frame.width, dy: 0, ms: 300)
+        #expect(carousel.currentIndex == 1)
+        kiosk.drag(from: Point(x: frame.minX + 100, y: frame.midY), dx: 0.5 * frame.width, dy: 0, ms: 300)
+        #expect(carousel.currentIndex == 0)
+        #expect(kiosk.stack == ["home"])
+        kiosk.tap(try #require(kiosk.view("more")))
+        #expect(kiosk.stack == ["home", "detail"])
+    }
+
+    @Test("in speech mode the keypad reaches the carousel, → turns it, and each page is said with \"page 2 of 3\"")
+    func keysAndSpeech() throws {
+        let kiosk = try Self.load()
+        kiosk.controller.headsetChanged(plugged: true)
+        kiosk.run.advance(0.5)
+        let carousel = try #require(kiosk.view("exhibits") as? CarouselView)
+        func press(_ key: KeyEvent.Key) {
+            kiosk.run.window.handle(KeyEvent(key, timestamp: UInt64(kiosk.run.loop.now.microseconds), device: "keypad"))
+            kiosk.run.advance(1)
+        }
+        for _ in 0..<4 where kiosk.run.window.focusedView !== carousel { press(.down) }
+        #expect(kiosk.run.window.focusedView === carousel)
+        press(.right)
+        #expect(carousel.currentIndex == 1)
+        let said = kiosk.controller.transcript.elements.map(\.description)
+        #expect(said.last == "focus [en] The sextant, page 2 of 3", "\(said)")
+        #expect(said.contains("focus [en] The compass, More, page 1 of 3"), "\(said)")
+    }
+
+    @Test("a button on a carousel's page keeps its 44-point target (the hit-target audit)")
+    func hitTargets() throws {
+        let kiosk = try Self.load()
+        let findings = HitTargetAudit.audit(kiosk.run.window)
+        #expect(findings.contains { $0.name == "more" }, "\(findings)")
+        #expect(findings.allSatisfy { $0.isLargeEnough }, "\(findings)")
+    }
+}
+
+extension CarouselInputTests {
+    @Test("exploring by touch finds a button on a carousel's page, and the carousel (with its page) elsewhere on it")
+    func exploration() throws {
+        let kiosk = try Self.load()
+        let carousel = try #require(kiosk.view("exhibits") as? CarouselView)
+        let more = try #require(kiosk.view("more"))
+        let window = kiosk.run.window
+        #expect(window.accessibilityElement(at: more.windowFrame.center) === more)
+        let frame = carousel.windowFrame
+        #expect(window.accessibilityElement(at: Point(x: frame.maxX - 40, y: frame.maxY - 80)) === carousel)
+    }
+}

@@ -230,12 +230,22 @@ public final class CarouselView: View {
     /// The page's place among the pages, 1-based.
     public var accessibilityPlace: (index: Int, count: Int) { (self.currentIndex + 1, self.pages.count) }
 
-    /// What the page in front reads (its texts and pictures, in reading order).
+    /// What the page in front reads, in reading order: its elements as a screen's arrival says
+    /// them (`Window.accessibilityElements`: a focusable element is one thing, its insides not
+    /// said again).
     public func pageReadings(phrases: AccessibilityPhrases) -> [String] {
         var readings: [String] = []
         func visit(_ view: View) {
-            guard !view.isHidden else { return }
-            if let reading = SpokenDescription.reading(of: view, phrases: phrases) { readings.append(reading) }
+            guard !view.isHidden, view.alpha > 0.01 else { return }
+            if view.accessibilityRole != nil, view.accessibilityLabel != "" {
+                let focusable = view.canBecomeFocused && view.isUserInteractionEnabled
+                if focusable || view.subviews.isEmpty || view.accessibilityLabel != nil,
+                    let reading = SpokenDescription.reading(of: view, phrases: phrases)
+                {
+                    readings.append(reading)
+                }
+                if focusable { return }
+            }
             for subview in view.subviews { visit(subview) }
         }
         visit(self.pager.currentPage)
