@@ -129,7 +129,7 @@ struct CarouselTests {
         #expect(f.current == 2)
     }
 
-    @Test("off screen (taken out of the window, hidden, or the panel blank) it turns nothing and asks for no frame")
+    @Test("off screen (taken out of the window, hidden, behind a sheet, or the panel blank) it turns nothing and asks for no frame")
     func hiddenCostsNoFrames() throws {
         let f = CarouselFixture(interval: 6)
         let window = f.stage.window
@@ -159,6 +159,18 @@ struct CarouselTests {
         #expect(window.framesRendered == frames, "hidden: no frame")
         #expect(f.current == 1)
         f.carousel.isHidden = false
+        f.stage.settle()
+
+        let sheet = View()
+        f.stage.root.addSubview(sheet)
+        window.focusScope = { sheet }
+        f.stage.settle()
+        frames = window.framesRendered
+        f.run(to: f.now + .seconds(60))
+        #expect(window.framesRendered == frames, "behind a sheet holding the focus: no frame")
+        #expect(f.current == 1)
+        window.focusScope = nil
+        sheet.removeFromSuperview()
         f.stage.settle()
 
         let clock = try #require(window.frameClock)
