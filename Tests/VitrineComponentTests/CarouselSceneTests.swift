@@ -92,6 +92,15 @@ struct CarouselSceneTests {
         kiosk.run.settle()
         #expect(attract.currentIndex == 0, "and looped")
         #expect(home.autoAdvances == homeTurns, "the carousel under the attract screen turned nothing")
+        let dump = kiosk.state["carousels"]
+        #expect(
+            dump
+                == .array([
+                    .object([
+                        ("id", .string("slideshow")), ("page_index", .number(0)), ("page_count", .number(2)), ("auto_advancing", .bool(true)),
+                        ("turns", .number(2))
+                    ])
+                ]), "the state dump lists the front screen's carousel: \(dump.map { $0.serialized() } ?? "none")")
     }
 
     @Test("a carousel of photographs with its dots, in the light and the dark palette", arguments: Theme.Palette.allCases)

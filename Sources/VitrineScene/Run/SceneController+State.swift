@@ -88,6 +88,7 @@ extension SceneController {
                     ])
                 ))
         }
+        members.append(("carousels", self.carouselDump))
         members.append(("focus", self.focusDump))
         members.append(("keyboard", self.keyboardDump))
         members.append(("speech", self.speechDump))
