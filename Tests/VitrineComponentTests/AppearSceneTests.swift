@@ -57,7 +57,7 @@ struct AppearSceneTests {
         kiosk.run.settle()
         #expect(!popped.isAppearing && popped.progress == 1)
 
-        // Shown by a reset (the idle action, `vitrine ctl show`): no slide, so every pixel that
+        // Shown by a reset (`SceneController.show`, as the idle action resets): no slide, so every pixel that
         // moves is an appearing view's.
         try kiosk.controller.show(screen: "home")
         let welcome = try Self.appearing(kiosk, "welcome")
