@@ -9,6 +9,7 @@ extension SceneController {
         self.wentIdle = false
         self.touchedMoreTime(frame)
         self.armIdleTimer()
+        self.touchedWhileAppearing(frame)
         // Exploring fingers press nothing, so they do not end the typing either.
         if !self.speechMode { self.touchedWhileTyping(frame) }
     }

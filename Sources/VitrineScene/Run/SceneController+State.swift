@@ -93,6 +93,7 @@ extension SceneController {
             members.append(
                 ("alert", .object([("title", .string(alert.titleLabel.text)), ("waiting", .number(Double(self.alertsWaiting)))])))
         }
+        members.append(("carousels", self.carouselDump))
         members.append(("focus", self.focusDump))
         members.append(("keyboard", self.keyboardDump))
         members.append(("speech", self.speechDump))

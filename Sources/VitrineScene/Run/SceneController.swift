@@ -129,6 +129,9 @@ public final class SceneController: Scene {
     var askedForMoreTime = false
     /// When the idle timer is set to fire.
     var idleTimerAt: MonotonicTime?
+    /// The appear animations running, and the screen they were last played for.
+    let appearances = Appearances()
+    weak var appearShown: View?
 
     public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
@@ -185,6 +188,8 @@ public final class SceneController: Scene {
         self.attachSpeech()
         self.lastTouch = window.clock?.now ?? .zero
         self.armIdleTimer()
+        self.builder.onCarouselTurn = { [unowned self] carousel in self.carouselTurned(carousel) }
+        self.playAppear(in: self.frontScreenView)
     }
 
     /// Builds every view afresh: the navigation holding `stack` (screen ids, bottom first), and
@@ -201,6 +206,7 @@ public final class SceneController: Scene {
             navigation.push(view, animated: false)
         }
         navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
+        navigation.onTransition = { [unowned self] transition in self.transitionStarted(transition) }
         navigation.onSwipe = { [unowned self] direction in
             guard direction == .backward else { return }
             self.actions.append("swipe: pop")
@@ -237,6 +243,11 @@ public final class SceneController: Scene {
         for id in model.pages { pages.append(try self.screenView(id, canGoBack: false, page: true)) }
         let completed = try model.completed.map { id throws(VitrineError) in try self.screenView(id, canGoBack: false, page: true) }
         let view = OnboardingView(model: model, pages: pages, completed: completed, theme: self.theme)
+        let alongside = view.pager.onTransition
+        view.pager.onTransition = { [unowned self] transition in
+            alongside?(transition)
+            self.transitionStarted(transition)
+        }
         view.onPageChange = { [unowned self] page in
             self.record("onboarding.page=\(page.model.id)")
             self.screenChanged()
@@ -300,6 +311,7 @@ public final class SceneController: Scene {
         self.window?.focus(nil)
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
+        self.appearAfterScreenChange()
         self.announceScreen()
     }
 
@@ -454,6 +466,7 @@ public final class SceneController: Scene {
         self.presentedScreen = screen
         self.record("present \(id)")
         sheet.present(in: self.root)
+        self.playAppear(in: screen)
         // A header title bound to the data follows it, as a screen's bar title does.
         self.builder.bind(sheet, when: model.title.binding != nil) { [weak self] view in
             guard let self, let sheet = view as? ContentSheet else { return }
