@@ -8,7 +8,8 @@ import VitrineUI
 extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
     static let viewTypes = [
-        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField"
+        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
+        "toggle", "slider", "segmented"
     ]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
@@ -148,6 +149,9 @@ extension ConfigReader {
             return self.stepper(object)
         case "textField":
             return self.textField(object)
+        case "toggle": return self.toggle(object)
+        case "slider": return self.slider(object)
+        case "segmented": return self.segmented(object)
         case "list":
             return .list(self.list(object))
         case "card":

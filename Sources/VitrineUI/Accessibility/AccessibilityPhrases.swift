@@ -8,6 +8,10 @@ public struct AccessibilityPhrases: Sendable {
     /// A phrase; `place` and `characters` and `volume` have a `%1`/`%2` for their numbers.
     public enum Phrase: String, Sendable, CaseIterable {
         case button, textField, image, heading, key
+        /// A toggle's role and its two states.
+        case `switch`, on, off
+        /// A slider's role.
+        case slider
         case selected, dimmed, empty
         /// "%1 of %2": the element's place among its own.
         case place
@@ -57,6 +61,7 @@ public struct AccessibilityPhrases: Sendable {
     public static var languages: [String] { Self.tables.keys.sorted() }
 
     static let english: [Phrase: String] = [
+        .switch: "switch", .on: "on", .off: "off", .slider: "slider",
         .button: "button", .textField: "text field", .image: "image", .heading: "heading", .key: "key",
         .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
@@ -68,6 +73,7 @@ public struct AccessibilityPhrases: Sendable {
     static let tables: [String: [Phrase: String]] = [
         "en": english,
         "de": [
+            .switch: "Schalter", .on: "ein", .off: "aus", .slider: "Schieberegler",
             .button: "Taste", .textField: "Textfeld", .image: "Bild", .heading: "Überschrift", .key: "Taste",
             .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
@@ -77,6 +83,7 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Buchstaben"
         ],
         "fr": [
+            .switch: "interrupteur", .on: "activé", .off: "désactivé", .slider: "curseur",
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
             .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
@@ -86,6 +93,7 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Lettres"
         ],
         "es": [
+            .switch: "interruptor", .on: "activado", .off: "desactivado", .slider: "control deslizante",
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
             .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
@@ -95,6 +103,7 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Letras"
         ],
         "it": [
+            .switch: "interruttore", .on: "attivato", .off: "disattivato", .slider: "cursore",
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
             .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
@@ -104,6 +113,7 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Lettere"
         ],
         "nl": [
+            .switch: "schakelaar", .on: "aan", .off: "uit", .slider: "schuifregelaar",
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
             .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",

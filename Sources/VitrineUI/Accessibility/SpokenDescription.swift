@@ -35,6 +35,7 @@ public enum SpokenDescription {
         }
         guard !parts.isEmpty else { return nil }
         if role.isSpoken { parts.append(phrases(self.phrase(for: role))) }
+        if role == .switch { parts.append(phrases(traits.contains(.checked) ? .on : .off)) }
         if traits.contains(.selected) { parts.append(phrases(.selected)) }
         if traits.contains(.dimmed) { parts.append(phrases(.dimmed)) }
         if place, let place = self.place(of: view) { parts.append(phrases(.place, place.index, place.count)) }
@@ -72,6 +73,8 @@ public enum SpokenDescription {
         case .image: .image
         case .heading: .heading
         case .key: .key
+        case .switch: .switch
+        case .slider: .slider
         case .text: .empty
         }
     }

@@ -100,6 +100,8 @@ public enum HitTargetAudit {
         case let button as Button: return "button \"\(button.title)\""
         case let row as ListRowView: return "list row \"\(row.row.title)\""
         case let card as CardView: return "card \"\(card.titleLabel.text)\""
+        case let toggle as ToggleView: return "toggle \"\(toggle.title)\""
+        case is SliderView: return "slider"
         default: return String(describing: type(of: view))
         }
     }
