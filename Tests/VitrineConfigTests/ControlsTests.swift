@@ -155,6 +155,43 @@ struct ControlsTests {
         #expect(kiosk.run.window.focusedView !== slider && kiosk.state("volume") == .number(0), "down moves the focus on, no keyboard trap")
     }
 
+    @Test("a mapped keypad adjusts a slider: select starts it, up and down step it and say the value, select ends it, and up and down walk on again")
+    func keypadAdjustsSlider() throws {
+        let config = Self.config.replacing(
+            #""version": 2,"#, with: #""version": 2, "accessibility": {"keys": {"KP_Up": "up", "KP_Down": "down", "KP_Begin": "select", "KP_Insert": "back"}},"#
+        )
+        let kiosk = try Kiosk(config)
+        let slider = try kiosk.view("volume", as: SliderView.self)
+        let controller = try #require(kiosk.scene.controller)
+        controller.setSpeechMode(true)
+        kiosk.run.advance(1)
+        kiosk.run.window.focus(try kiosk.view("guide", as: ToggleView.self), showingRing: true)
+        kiosk.key(.other("KP_Down"))
+        #expect(kiosk.run.window.focusedView === slider)
+        #expect(controller.transcript.last?.text == "Volume, 40, slider")
+        kiosk.key(.other("KP_Begin"))
+        kiosk.run.advance(1)
+        #expect(slider.isAdjusting)
+        #expect(controller.transcript.last?.text == "Volume, 40, slider, adjusting: up and down change it, select to finish")
+        kiosk.key(.other("KP_Up"))
+        kiosk.key(.other("KP_Up"))
+        #expect(kiosk.state("volume") == .number(50) && controller.transcript.last?.text == "50")
+        kiosk.key(.other("KP_Down"))
+        #expect(kiosk.state("volume") == .number(45) && kiosk.run.window.focusedView === slider)
+        kiosk.key(.other("KP_Begin"))
+        #expect(!slider.isAdjusting)
+        kiosk.key(.other("KP_Down"))
+        #expect(kiosk.run.window.focusedView !== slider && kiosk.state("volume") == .number(45), "down walks on once adjusting ended")
+        // Back ends adjusting without leaving the screen; the focus leaving ends it too.
+        kiosk.key(.other("KP_Up"))
+        kiosk.key(.other("KP_Begin"))
+        kiosk.key(.other("KP_Insert"))
+        #expect(!slider.isAdjusting && kiosk.run.window.focusedView === slider)
+        kiosk.key(.other("KP_Begin"))
+        kiosk.run.window.focus(nil)
+        #expect(!slider.isAdjusting)
+    }
+
     @Test("a bound value outside the slider's range shows at the end it passed, and the state keeps it until the visitor moves the slider")
     func sliderClamps() throws {
         let kiosk = try Kiosk(Self.config)

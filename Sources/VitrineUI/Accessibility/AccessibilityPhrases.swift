@@ -10,8 +10,8 @@ public struct AccessibilityPhrases: Sendable {
         case button, textField, image, heading, key
         /// A toggle's role and its two states.
         case `switch`, on, off
-        /// A slider's role.
-        case slider
+        /// A slider's role, and what is said when a keypad's select starts adjusting one.
+        case slider, adjusting
         case selected, dimmed, empty
         /// "%1 of %2": the element's place among its own.
         case place
@@ -62,6 +62,7 @@ public struct AccessibilityPhrases: Sendable {
 
     static let english: [Phrase: String] = [
         .switch: "switch", .on: "on", .off: "off", .slider: "slider",
+        .adjusting: "adjusting: up and down change it, select to finish",
         .button: "button", .textField: "text field", .image: "image", .heading: "heading", .key: "key",
         .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
@@ -74,6 +75,7 @@ public struct AccessibilityPhrases: Sendable {
         "en": english,
         "de": [
             .switch: "Schalter", .on: "ein", .off: "aus", .slider: "Schieberegler",
+            .adjusting: "Einstellen: Auf und Ab ändern den Wert, Auswahl beendet",
             .button: "Taste", .textField: "Textfeld", .image: "Bild", .heading: "Überschrift", .key: "Taste",
             .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
@@ -84,6 +86,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "fr": [
             .switch: "interrupteur", .on: "activé", .off: "désactivé", .slider: "curseur",
+            .adjusting: "réglage : haut et bas le modifient, sélection pour terminer",
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
             .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
@@ -94,6 +97,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "es": [
             .switch: "interruptor", .on: "activado", .off: "desactivado", .slider: "control deslizante",
+            .adjusting: "ajuste: arriba y abajo lo cambian, seleccionar para terminar",
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
             .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
@@ -104,6 +108,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "it": [
             .switch: "interruttore", .on: "attivato", .off: "disattivato", .slider: "cursore",
+            .adjusting: "regolazione: su e giù lo cambiano, seleziona per finire",
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
             .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
@@ -114,6 +119,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "nl": [
             .switch: "schakelaar", .on: "aan", .off: "uit", .slider: "schuifregelaar",
+            .adjusting: "aanpassen: omhoog en omlaag wijzigen het, selecteren om te stoppen",
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
             .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",

@@ -31,4 +31,7 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     public static let secure = AccessibilityTraits(rawValue: 1 << 2)
     /// A switch that is on (ARIA `aria-checked`); a switch without it is said "off".
     public static let checked = AccessibilityTraits(rawValue: 1 << 3)
+    /// A slider a keypad is adjusting (select pressed on it): up and down change it until select
+    /// or back (`SliderView.isAdjusting`).
+    public static let adjusting = AccessibilityTraits(rawValue: 1 << 4)
 }

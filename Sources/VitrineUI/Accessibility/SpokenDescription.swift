@@ -38,6 +38,7 @@ public enum SpokenDescription {
         if role == .switch { parts.append(phrases(traits.contains(.checked) ? .on : .off)) }
         if traits.contains(.selected) { parts.append(phrases(.selected)) }
         if traits.contains(.dimmed) { parts.append(phrases(.dimmed)) }
+        if traits.contains(.adjusting) { parts.append(phrases(.adjusting)) }
         if place, let place = self.place(of: view) { parts.append(phrases(.place, place.index, place.count)) }
         if let detail = view.accessibilityDetail, !detail.isEmpty { parts.append(detail) }
         return parts.joined(separator: ", ")

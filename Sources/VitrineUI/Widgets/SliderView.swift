@@ -161,19 +161,60 @@ public final class SliderView: View {
 
     public override var canBecomeFocused: Bool { true }
 
+    /// A keypad's select (or Enter) pressed on the slider: up and down change it, a step each,
+    /// until select, Enter or back is pressed again or the focus leaves. A keypad has no left
+    /// and right, and its up and down otherwise walk the screen; they are the slider's only
+    /// while the visitor asked, so nobody is caught on it (WCAG 2.2 SC 2.1.2, no keyboard trap).
+    public private(set) var isAdjusting = false {
+        didSet { if oldValue != self.isAdjusting { self.invalidate() } }
+    }
+
     /// Left and right step it down and up; Home and End go to the ends (WAI-ARIA's slider
-    /// pattern). Up and down are left to move the focus, so a keypad that walks the screen with
-    /// them is never caught on a slider (WCAG 2.2 SC 2.1.2, no keyboard trap).
+    /// pattern); up and down too while adjusting (`isAdjusting`), else they move the focus on.
     public override func handleKey(_ event: KeyEvent) -> Bool {
         switch event.key {
         case .left: self.choose(self.value - self.step)
         case .right: self.choose(self.value + self.step)
         case .home: self.choose(self.minimum)
         case .end: self.choose(self.maximum)
+        case .up, .down:
+            guard self.isAdjusting else { return false }
+            self.adjust(by: event.key == .up ? 1 : -1)
+        case .escape:
+            guard self.isAdjusting else { return false }
+            self.isAdjusting = false
         default: return false
         }
         return true
     }
+
+    /// A keypad's up (1) or down (−1) while adjusting: a step up or down; false when not
+    /// adjusting (the key moves the focus).
+    @discardableResult
+    public func adjust(by steps: Int) -> Bool {
+        guard self.isAdjusting else { return false }
+        self.choose(self.value + Double(steps) * self.step)
+        return true
+    }
+
+    /// Select or Enter: starts adjusting, or ends it.
+    public override func activate() -> Bool {
+        self.isAdjusting.toggle()
+        return true
+    }
+
+    /// Back while adjusting ends it (true); else false, and back does what it does.
+    public func endAdjusting() -> Bool {
+        guard self.isAdjusting else { return false }
+        self.isAdjusting = false
+        return true
+    }
+
+    public override func focusDidChange() {
+        if !self.isFocused { self.isAdjusting = false }
+    }
+
+    public override var accessibilityTraits: AccessibilityTraits { self.isAdjusting ? .adjusting : [] }
 
     public override var accessibilityRole: AccessibilityRole? { .slider }
     /// "Volume, 40, slider".
