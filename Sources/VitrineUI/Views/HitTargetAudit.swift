@@ -5,8 +5,9 @@ import VitrineGestures
 /// finger-sized touch: a square of `Button.minimumHitSize` (44 × 44 points, Apple HIG
 /// "Buttons"; WCAG 2.5.5 asks 44 CSS px) centred on the control must land on it everywhere.
 ///
-/// A control is a view with a tap recognizer (buttons, list rows, cards, bar items, the
-/// sheet's ✕). It is reachable when a touch at its centre hits it (or one of its subviews):
+/// A control is a view with a tap recognizer (buttons, list rows, cards, bar items, the sheet's
+/// ✕, toggle rows, sliders, the segments of a segmented control). It is reachable when a touch
+/// at its centre hits it (or one of its subviews):
 /// controls under a sheet, scrolled away or hidden are not the visitor's to touch and are left
 /// out. Points of the square outside what is visible of the control's surroundings — off the
 /// window's edge, or clipped by a scroll view or a pane it is scrolled or squeezed against —
