@@ -61,4 +61,26 @@ struct ControlsSwiftTests {
         #expect(controller.stateValue("ticket") == .string("child"))
         #expect(controller.stateValue("volume") == .number(10))
     }
+
+    @Test("nodes made in Swift with bounds a config's check refuses are logged and shown sanely, never a crash: NaN and crossed bounds, 6 options, 1 option")
+    func badNodesInCode() throws {
+        let options = (1...6).map { SegmentedNode.Option(value: .number(Double($0)), title: TextValue("\($0)")) }
+        let content = ViewNode(
+            .stack(
+                StackNode(children: [
+                    ViewNode(.slider(SliderNode(state: "volume", minimum: 10, maximum: 0, step: .nan)), id: "volume"),
+                    ViewNode(.segmented(SegmentedNode(state: "zone", options: options)), id: "zones"),
+                    ViewNode(.segmented(SegmentedNode(state: "zone", options: Array(options.prefix(1)))), id: "one")
+                ])))
+        let state = JSONValue.object([("volume", .number(.nan)), ("zone", .number(6))])
+        let controller = SceneController(
+            model: SceneModel(screens: [ScreenModel(id: "home", title: "Home", content: content)], state: state), images: FileImageSource())
+        let run = try HeadlessRunner(scene: controller, size: PixelSize(width: 400, height: 320))
+        _ = run.settle()
+        let slider = try #require(SceneController.frontmostView(identified: "volume", in: run.window.root) as? SliderView)
+        #expect(slider.minimum == 0 && slider.maximum == 100 && slider.step == 1 && slider.value == 0)
+        let zones = try #require(SceneController.frontmostView(identified: "zones", in: run.window.root) as? SegmentedView)
+        #expect(zones.segments.map(\.title) == ["1", "2", "3", "4", "5"] && zones.selectedIndex == nil)
+        #expect(!(SceneController.frontmostView(identified: "one", in: run.window.root) is SegmentedView))
+    }
 }

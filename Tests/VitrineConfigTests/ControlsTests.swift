@@ -322,6 +322,8 @@ struct ControlsTests {
         #expect(SpokenDescription.text(for: toggleDE, phrases: german) == "Audioguide, Schalter, ein")
         let sliderDE = try kiosk.view("volume", as: SliderView.self)
         #expect(SpokenDescription.text(for: sliderDE, phrases: german) == "Lautstärke, 45, Schieberegler")
+        let controlDE = try kiosk.view("ticket", as: SegmentedView.self)
+        #expect(controlDE.segments.map(\.title) == ["Erwachsene", "Kind", "Senioren"])
     }
 
     @Test("check-config names the field of a control's mistake")
@@ -342,6 +344,13 @@ struct ControlsTests {
         #expect(
             errors(#"{"type": "slider", "bind": "state.volume", "step": -1}"#) == ["\(at).step: expected a number above 0 and at most 1000000000, found -1"])
         #expect(errors(#"{"type": "slider", "bind": "state.volume", "min": "low"}"#) == ["\(at).min: expected a number, found a string"])
+        let huge = errors(#"{"type": "slider", "bind": "state.volume", "max": 1e999}"#)
+        // JSON has no NaN or infinity; a number past a double is the parser's error, with its place.
+        #expect(huge.count == 1 && huge.first?.hasSuffix("number 1e999 is out of range") == true, "\(huge)")
+        #expect(
+            errors(#"{"type": "slider", "bind": "state.volume", "step": 1000}"#) == [
+                "\(at).step: 1000 is more than the range (100): the thumb could only sit at the ends"
+            ])
         #expect(errors(#"{"type": "slider", "bind": "state.ticket"}"#) == [#"\#(at).bind: state.ticket is a string (its default); a slider sets a number"#])
         #expect(
             errors(#"{"type": "slider", "bind": "volume"}"#) == [

@@ -11,6 +11,12 @@ extension SceneBuilder {
         self.data?.sources[SceneController.stateSource]?[name]
     }
 
+    /// A node in messages: its config path, else its id (a node made in Swift has no path).
+    static func name(of node: ViewNode) -> String {
+        if !node.path.isEmpty { return node.path }
+        return node.id.map { "view \(QuotedValue.quoted($0))" } ?? "a view made in Swift"
+    }
+
     func toggleView(_ model: ToggleNode) -> ToggleView {
         let view = ToggleView(title: self.text(model.title), isOn: self.stateValue(model.state) == .bool(true), theme: self.theme)
         view.onChange = { [weak self, unowned view] on in
@@ -25,21 +31,48 @@ extension SceneBuilder {
         return view
     }
 
-    func sliderView(_ model: SliderNode) -> SliderView {
+    /// A slider; bounds a config's check would refuse (a node made in Swift) are logged and
+    /// replaced — 0 to 100, or a hundredth of the range a step — rather than stopping the kiosk.
+    func sliderView(_ model: SliderNode, in node: ViewNode) -> SliderView {
+        let path = Self.name(of: node)
+        var bounds = model
+        if !(model.minimum.isFinite && model.maximum.isFinite && model.minimum < model.maximum) {
+            self.logger.error("\(path): a slider's min (\(model.minimum)) must be below its max (\(model.maximum)); showing 0 to 100")
+            (bounds.minimum, bounds.maximum) = (0, 100)
+        }
+        if !(model.step.isFinite && model.step > 0) {
+            self.logger.error("\(path): a slider's step must be above 0, not \(model.step); stepping by a hundredth of its range")
+            bounds.step = (bounds.maximum - bounds.minimum) / 100
+        }
         let view = SliderView(
-            minimum: model.minimum, maximum: model.maximum, step: model.step, value: self.stateValue(model.state)?.doubleValue ?? model.minimum,
+            minimum: bounds.minimum, maximum: bounds.maximum, step: bounds.step, value: self.stateValue(model.state)?.doubleValue ?? bounds.minimum,
             theme: self.theme)
         view.onChange = { [weak self, unowned view] value in
             self?.writeState?(model.state, .number(value))
             self?.onControlChange?(view)
         }
         self.bind(view, when: true, reads: [SceneController.stateSource]) { [unowned self] view in
-            (view as? SliderView)?.setValue(self.stateValue(model.state)?.doubleValue ?? model.minimum)
+            (view as? SliderView)?.setValue(self.stateValue(model.state)?.doubleValue ?? -.infinity)
         }
         return view
     }
 
-    func segmentedView(_ model: SegmentedNode) -> SegmentedView {
+    /// A segmented control; more options than `SegmentedView.segmentRange` allows (a node made in
+    /// Swift) are logged and cut to the first five, fewer than two show nothing.
+    func segmentedView(_ model: SegmentedNode, in node: ViewNode) -> View {
+        let path = Self.name(of: node)
+        let range = SegmentedView.segmentRange
+        guard model.options.count >= range.lowerBound else {
+            self.logger.error(
+                "\(path): a segmented control needs \(range.lowerBound) to \(range.upperBound) options, not \(model.options.count); it is left out")
+            return Spacer()
+        }
+        if model.options.count > range.upperBound {
+            self.logger.error(
+                "\(path): a segmented control has \(range.lowerBound) to \(range.upperBound) options, not \(model.options.count); showing the first \(range.upperBound)"
+            )
+        }
+        let model = SegmentedNode(state: model.state, options: Array(model.options.prefix(range.upperBound)))
         let selected = { [unowned self] in
             let current = self.stateValue(model.state)
             return model.options.firstIndex { $0.value == current }

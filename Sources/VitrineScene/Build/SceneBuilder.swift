@@ -262,8 +262,8 @@ public final class SceneBuilder {
         case .textField(let model):
             return self.textField(model, path: node.path)
         case .toggle(let model): return self.toggleView(model)
-        case .slider(let model): return self.sliderView(model)
-        case .segmented(let model): return self.segmentedView(model)
+        case .slider(let model): return self.sliderView(model, in: node)
+        case .segmented(let model): return self.segmentedView(model, in: node)
         case .custom(let type, let properties):
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
                 self?.perform(action, node.path)
