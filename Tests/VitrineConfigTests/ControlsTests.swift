@@ -162,7 +162,8 @@ struct ControlsTests {
         )
         let kiosk = try Kiosk(config)
         let slider = try kiosk.view("volume", as: SliderView.self)
-        let controller = try #require(kiosk.scene.controller)
+        let sceneController = kiosk.scene.controller
+        let controller = try #require(sceneController)
         controller.setSpeechMode(true)
         kiosk.run.advance(1)
         kiosk.run.window.focus(try kiosk.view("guide", as: ToggleView.self), showingRing: true)
@@ -299,7 +300,8 @@ struct ControlsTests {
         #expect(SpokenDescription.text(for: slider, phrases: english) == "Volume, 40, slider")
         #expect(SpokenDescription.text(for: control.segments[0], phrases: english) == "Adult, button, selected, 1 of 3")
         #expect(SpokenDescription.text(for: control.segments[1], phrases: english) == "Child, button, 2 of 3")
-        let controller = try #require(kiosk.scene.controller)
+        let sceneController = kiosk.scene.controller
+        let controller = try #require(sceneController)
         controller.setSpeechMode(true)
         kiosk.run.advance(1)
         kiosk.run.window.focus(toggle, showingRing: true)

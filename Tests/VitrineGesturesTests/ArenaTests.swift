@@ -45,9 +45,12 @@ struct ArenaTests {
             return (slider.state, scroll.state)
         }
         // Without yielding, the innermost pan past its slop claims, however vertical the drag.
-        #expect(contest(yielding: false, by: (20, -60)) == (.ended, .cancelled))
-        #expect(contest(yielding: true, by: (20, -60)) == (.failed, .ended))
+        let stubborn = contest(yielding: false, by: (20, -60))
+        #expect(stubborn.inner == .ended && stubborn.outer == .cancelled)
+        let yielding = contest(yielding: true, by: (20, -60))
+        #expect(yielding.inner == .failed && yielding.outer == .ended)
         // Mostly along its axis, it still wins.
-        #expect(contest(yielding: true, by: (60, -20)) == (.ended, .cancelled))
+        let along = contest(yielding: true, by: (60, -20))
+        #expect(along.inner == .ended && along.outer == .cancelled)
     }
 }
