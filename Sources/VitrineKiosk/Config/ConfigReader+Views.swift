@@ -9,7 +9,7 @@ extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
     static let viewTypes = [
         "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
-        "carousel"
+        "carousel", "toggle", "slider", "segmented"
     ]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
@@ -153,6 +153,9 @@ extension ConfigReader {
             return self.textField(object)
         case "carousel":
             return self.carousel(object, depth: depth)
+        case "toggle": return self.toggle(object)
+        case "slider": return self.slider(object)
+        case "segmented": return self.segmented(object)
         case "list":
             return .list(self.list(object))
         case "card":

@@ -214,6 +214,16 @@ extension ViewNode {
         case .carousel(let carousel):
             members = [("type", .string("carousel")), ("pages", .array(carousel.pages.map(\.json))), ("loop", .bool(carousel.loops))]
             if let interval = carousel.interval { members.append(("interval", .number(interval))) }
+        case .toggle(let toggle):
+            members = [("type", .string("toggle")), ("title", toggle.title.json), ("bind", .string("state." + toggle.state))]
+        case .slider(let slider):
+            members = [
+                ("type", .string("slider")), ("bind", .string("state." + slider.state)), ("min", .number(slider.minimum)), ("max", .number(slider.maximum)),
+                ("step", .number(slider.step))
+            ]
+        case .segmented(let segmented):
+            let options = segmented.options.map { JSONValue.object([("value", $0.value), ("title", $0.title.json)]) }
+            members = [("type", .string("segmented")), ("bind", .string("state." + segmented.state)), ("options", .array(options))]
         case .custom(let type, let properties):
             members = [("type", .string(type))]
             if case .object(let extra) = properties { members += extra }

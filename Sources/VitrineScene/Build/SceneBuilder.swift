@@ -42,6 +42,9 @@ public final class SceneBuilder {
     public var data: DataStore?
     /// Writes what a text field typed to its state value (the scene's `setState`).
     public var writeState: ((String, JSONValue) -> Void)?
+    /// Called after the visitor changed a toggle, a slider or a segmented control, once its
+    /// state value is written (the scene says a slider's new value in speech mode).
+    public var onControlChange: ((View) -> Void)?
     /// Called when a field is submitted, before its action (the scene hides the keyboard).
     public var onFieldSubmit: ((TextField) -> Void)?
     /// The submit key's title when a field names none: `go` with an action, `done` without.
@@ -264,6 +267,9 @@ public final class SceneBuilder {
             return self.textField(model, path: node.path)
         case .carousel(let carousel):
             return try self.carousel(carousel, path: node.path)
+        case .toggle(let model): return self.toggleView(model)
+        case .slider(let model): return self.sliderView(model, in: node)
+        case .segmented(let model): return self.segmentedView(model, in: node)
         case .custom(let type, let properties):
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
                 self?.perform(action, node.path)

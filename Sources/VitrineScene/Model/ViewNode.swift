@@ -19,6 +19,9 @@ public struct ViewNode: Sendable, Equatable {
         case divider
         case textField(TextFieldNode)
         case carousel(CarouselNode)
+        case toggle(ToggleNode)
+        case slider(SliderNode)
+        case segmented(SegmentedNode)
         /// A view type registered in Swift (`ViewRegistry`), with the properties the config gave.
         case custom(type: String, properties: JSONValue)
     }

@@ -8,6 +8,10 @@ public struct AccessibilityPhrases: Sendable {
     /// A phrase; `place` and `characters` and `volume` have a `%1`/`%2` for their numbers.
     public enum Phrase: String, Sendable, CaseIterable {
         case button, textField, image, heading, key
+        /// A toggle's role and its two states.
+        case `switch`, on, off
+        /// A slider's role, and what is said when a keypad's select starts adjusting one.
+        case slider, adjusting
         case selected, dimmed, empty
         /// "%1 of %2": the element's place among its own.
         case place
@@ -59,6 +63,8 @@ public struct AccessibilityPhrases: Sendable {
     public static var languages: [String] { Self.tables.keys.sorted() }
 
     static let english: [Phrase: String] = [
+        .switch: "switch", .on: "on", .off: "off", .slider: "slider",
+        .adjusting: "adjusting: up and down change it, select to finish",
         .button: "button", .textField: "text field", .image: "image", .heading: "heading", .key: "key",
         .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .page: "page %1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
@@ -70,6 +76,8 @@ public struct AccessibilityPhrases: Sendable {
     static let tables: [String: [Phrase: String]] = [
         "en": english,
         "de": [
+            .switch: "Schalter", .on: "ein", .off: "aus", .slider: "Schieberegler",
+            .adjusting: "Einstellen: Auf und Ab ändern den Wert, Auswahl beendet",
             .button: "Taste", .textField: "Textfeld", .image: "Bild", .heading: "Überschrift", .key: "Taste",
             .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .page: "Seite %1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
@@ -79,6 +87,8 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Buchstaben"
         ],
         "fr": [
+            .switch: "interrupteur", .on: "activé", .off: "désactivé", .slider: "curseur",
+            .adjusting: "réglage : haut et bas le modifient, sélection pour terminer",
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
             .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .page: "page %1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
@@ -88,6 +98,8 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Lettres"
         ],
         "es": [
+            .switch: "interruptor", .on: "activado", .off: "desactivado", .slider: "control deslizante",
+            .adjusting: "ajuste: arriba y abajo lo cambian, seleccionar para terminar",
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
             .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .page: "página %1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
@@ -97,6 +109,8 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Letras"
         ],
         "it": [
+            .switch: "interruttore", .on: "attivato", .off: "disattivato", .slider: "cursore",
+            .adjusting: "regolazione: su e giù lo cambiano, seleziona per finire",
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
             .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .page: "pagina %1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
@@ -106,6 +120,8 @@ public struct AccessibilityPhrases: Sendable {
             .keyLetters: "Lettere"
         ],
         "nl": [
+            .switch: "schakelaar", .on: "aan", .off: "uit", .slider: "schuifregelaar",
+            .adjusting: "aanpassen: omhoog en omlaag wijzigen het, selecteren om te stoppen",
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
             .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .page: "pagina %1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",

@@ -41,8 +41,10 @@ public enum SpokenDescription {
         }
         guard !parts.isEmpty else { return nil }
         if role.isSpoken { parts.append(phrases(self.phrase(for: role))) }
+        if role == .switch { parts.append(phrases(traits.contains(.checked) ? .on : .off)) }
         if traits.contains(.selected) { parts.append(phrases(.selected)) }
         if traits.contains(.dimmed) { parts.append(phrases(.dimmed)) }
+        if traits.contains(.adjusting) { parts.append(phrases(.adjusting)) }
         if place, let place = self.place(of: view) { parts.append(phrases(.place, place.index, place.count)) }
         if let detail = view.accessibilityDetail, !detail.isEmpty { parts.append(detail) }
         return parts.joined(separator: ", ")
@@ -78,6 +80,8 @@ public enum SpokenDescription {
         case .image: .image
         case .heading: .heading
         case .key: .key
+        case .switch: .switch
+        case .slider: .slider
         case .text: .empty
         }
     }
