@@ -104,7 +104,7 @@ struct AnimatedImageCodecTests {
     @Test("a GIF whose logical screen is 65,535×65,535 is refused from its header")
     func hugeGIFCanvas() throws {
         let error = try thrownError { try ImageStore.decode(TestImages.gif(width: 65535, height: 65535, frames: 1), name: "huge.gif") }
-        #expect(error.message == "huge.gif: GIF its canvas (logical screen) is 65535x65535 pixels")
+        #expect(error.message == "huge.gif: the GIF's canvas (logical screen) is 65535x65535 pixels")
         #expect(error.hint?.contains("64 megapixels") == true)
     }
 

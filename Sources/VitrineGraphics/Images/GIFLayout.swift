@@ -27,7 +27,7 @@ struct GIFLayout {
         defer { DGifCloseFile(gif, nil) }
         let width = Int(gif.pointee.SWidth)
         let height = Int(gif.pointee.SHeight)
-        try Self.check(PixelSize(width: width, height: height), what: "its canvas (logical screen)", name: name)
+        try Self.check(PixelSize(width: width, height: height), what: "canvas (logical screen)", name: name)
         var layout = GIFLayout(canvas: PixelSize(width: width, height: height))
         var scanning = true
         while scanning {
@@ -83,7 +83,7 @@ struct GIFLayout {
         let pixels = size.width * size.height
         guard allowEmpty || pixels > 0, pixels <= PNGCodec.maximumPixelCount else {
             throw VitrineError(
-                .invalidData, "\(name): GIF \(what) is \(size.width)x\(size.height) pixels",
+                .invalidData, "\(name): the GIF's \(what) is \(size.width)x\(size.height) pixels",
                 hint: "images larger than \(PNGCodec.maximumPixelCount / (1024 * 1024)) megapixels are refused; scale it down")
         }
     }
