@@ -99,3 +99,30 @@ image.save(os.path.join(HERE, "still.webp"), lossless=True)
 frames = [Image.new("RGBA", (4, 4), colour) for colour in [(255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255)]]
 frames[0].save(os.path.join(HERE, "animated.webp"), save_all=True, append_images=frames[1:], duration=[80, 5, 300], loop=2,
                lossless=True, minimize_size=False, allow_mixed=False)
+
+# The fuzz targets' seeds: these files, and a few more shapes of each format.
+corpus = os.path.join(HERE, "..", "Fuzz", "Corpus")
+for name in ["still.gif", "interlaced.gif", "animated.gif"]:
+    with open(os.path.join(HERE, name), "rb") as source, open(os.path.join(corpus, "fuzz-gif", name), "wb") as seed:
+        seed.write(source.read())
+for name in ["still.webp", "animated.webp"]:
+    with open(os.path.join(HERE, name), "rb") as source, open(os.path.join(corpus, "fuzz-webp", name), "wb") as seed:
+        seed.write(source.read())
+# A GIF87a without extensions, a frame past the canvas's edge, a local colour table (Pillow).
+with open(os.path.join(corpus, "fuzz-gif", "gif87a.gif"), "wb") as seed:
+    seed.write(b"GIF87a" + gif(2, 2, [dict(x=0, y=0, w=2, h=2, pixels=[0, 1, 2, 3])])[6:].replace(b"\x21\xf9\x04\x00\x00\x00\x00\x00", b""))
+write_to = os.path.join(corpus, "fuzz-gif", "past-edge.gif")
+with open(write_to, "wb") as seed:
+    seed.write(gif(3, 3, [dict(x=0, y=0, w=3, h=3, pixels=[0] * 9), dict(x=2, y=2, w=3, h=3, pixels=[1] * 9, disposal=2, delay=3)], loop=0))
+local = Image.new("P", (5, 4))
+local.putpalette([0, 0, 0, 255, 128, 0, 20, 40, 200] + [0] * (256 * 3 - 9))
+for y in range(4):
+    for x in range(5):
+        local.putpixel((x, y), (x + y) % 3)
+local.save(os.path.join(corpus, "fuzz-gif", "pillow-palette.gif"))
+# WebP: lossy still, lossy animation with alpha and blending.
+Image.new("RGB", (6, 5), (30, 120, 200)).save(os.path.join(corpus, "fuzz-webp", "lossy.webp"), quality=50)
+blend = [Image.new("RGBA", (5, 5), (255, 0, 0, 128)), Image.new("RGBA", (5, 5), (0, 0, 255, 255))]
+blend[1].paste((0, 0, 0, 0), (1, 1, 4, 4))
+blend[0].save(os.path.join(corpus, "fuzz-webp", "lossy-alpha-animated.webp"), save_all=True, append_images=blend[1:],
+              duration=[40, 60], loop=0, quality=40)
