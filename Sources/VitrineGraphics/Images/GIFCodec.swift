@@ -64,6 +64,7 @@ public enum GIFCodec {
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) != GIF_ERROR else { throw Self.corrupt(name, gif) }
                 disposal.apply(to: canvas)
+                disposal = .none
                 let desc = gif.pointee.Image
                 guard let colors = desc.ColorMap ?? gif.pointee.SColorMap else {
                     throw VitrineError(.invalidData, "\(name): corrupt GIF: frame \(frames.count + 1) has no colour table", hint: Self.hint)
@@ -153,15 +154,16 @@ enum GIFDisposal {
     case none
     /// Clear the frame's rectangle to transparent.
     case clear(PixelRect)
-    /// Put back what was under the frame.
+    /// Put back what was under the frame: the rectangle's pixels only, kept at its size.
     case restore(PixelRect, PixelBuffer)
 
+    /// `rect` is inside the canvas.
     init(mode: Int32, rect: PixelRect, canvas: PixelBuffer) {
         switch mode {
         case DISPOSE_BACKGROUND: self = .clear(rect)
         case DISPOSE_PREVIOUS where !rect.isEmpty:
-            let saved = PixelBuffer(size: canvas.size, format: canvas.format)
-            saved.copy(rect, from: canvas)
+            let saved = PixelBuffer(size: PixelSize(width: rect.width, height: rect.height), format: canvas.format)
+            for y in 0..<rect.height { saved.row(y).update(from: canvas.row(rect.y + y) + rect.x, count: rect.width) }
             self = .restore(rect, saved)
         default: self = .none
         }
@@ -171,7 +173,8 @@ enum GIFDisposal {
         switch self {
         case .none: break
         case .clear(let rect): canvas.fill(rect, with: 0)
-        case .restore(let rect, let saved): canvas.copy(rect, from: saved)
+        case .restore(let rect, let saved):
+            for y in 0..<rect.height { (canvas.row(rect.y + y) + rect.x).update(from: saved.row(y), count: rect.width) }
         }
     }
 }
