@@ -145,6 +145,25 @@ struct AnimatedImageViewTests {
         #expect(view.animationFrameIndex != index)
     }
 
+    @Test("an animation behind what holds the focus in front (a sheet) is not seen, and plays once that goes")
+    func behindFocusScope() throws {
+        let (stage, view, _) = try Self.stage()
+        let sheet = View(frame: Rect(x: 0, y: 400, width: 1280, height: 400))
+        stage.root.addSubview(sheet)
+        stage.window.focusScope = { sheet }
+        stage.loop.advance(by: .milliseconds(17))
+        #expect(!view.isSeen)
+        stage.loop.advance(by: .seconds(5))
+        #expect(stage.loop.nextDeadline == nil)
+        let index = view.animationFrameIndex
+        sheet.removeFromSuperview()
+        stage.window.focusScope = nil
+        stage.loop.advance(by: .milliseconds(17))
+        #expect(view.isSeen && stage.loop.nextDeadline != nil)
+        stage.loop.advance(by: .milliseconds(217))
+        #expect(view.animationFrameIndex != index)
+    }
+
     @Test("an animation in a clipping view scrolled out of it is not seen")
     func clippedOut() throws {
         let stage = Stage()
