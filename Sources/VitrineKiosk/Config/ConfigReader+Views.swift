@@ -8,7 +8,8 @@ import VitrineUI
 extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
     static let viewTypes = [
-        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField"
+        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
+        "carousel"
     ]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
@@ -50,11 +51,13 @@ extension ConfigReader {
             var id: String?
             reader.read(object, "id", into: &id)
             let visible = reader.condition(object, "visible")
+            let appear = reader.appear(object)
             var label: TextValue?
             reader.readText(object, type == "image" ? "description" : "accessibilityLabel", into: &label)
             guard let kind = reader.viewKind(type, object, at: path, depth: depth) else { return }
             node = ViewNode(kind, width: width, height: height, id: id, path: path)
             node?.visible = visible
+            node?.appear = appear
             node?.accessibilityLabel = label
         }
         // A view with a mistake inside is kept as far as it was read (its good children, their
@@ -148,6 +151,8 @@ extension ConfigReader {
             return self.stepper(object)
         case "textField":
             return self.textField(object)
+        case "carousel":
+            return self.carousel(object, depth: depth)
         case "list":
             return .list(self.list(object))
         case "card":

@@ -211,6 +211,9 @@ extension ViewNode {
             if let autocapitalize = field.autocapitalize { members.append(("autocapitalize", .string(autocapitalize.rawValue))) }
             if let action = field.onSubmit { members.append(("onSubmit", action.json)) }
             if let label = field.submitLabel { members.append(("submitLabel", label.json)) }
+        case .carousel(let carousel):
+            members = [("type", .string("carousel")), ("pages", .array(carousel.pages.map(\.json))), ("loop", .bool(carousel.loops))]
+            if let interval = carousel.interval { members.append(("interval", .number(interval))) }
         case .custom(let type, let properties):
             members = [("type", .string(type))]
             if case .object(let extra) = properties { members += extra }
@@ -219,6 +222,9 @@ extension ViewNode {
         if self.height != .auto { members.append(("height", self.height.json)) }
         if let id = self.id { members.append(("id", .string(id))) }
         if let visible = self.visible { members.append(("visible", .object([("bind", .string(visible.path))]))) }
+        if let appear = self.appear {
+            members.append(("appear", .object([("from", .string(appear.from.rawValue)), ("delay", .number(appear.delay))])))
+        }
         if let label = self.accessibilityLabel {
             if case .image = self.kind { members.append(("description", label.json)) } else { members.append(("accessibilityLabel", label.json)) }
         }

@@ -11,6 +11,8 @@ public struct AccessibilityPhrases: Sendable {
         case selected, dimmed, empty
         /// "%1 of %2": the element's place among its own.
         case place
+        /// "page %1 of %2": a carousel's page in front.
+        case page
         /// "%1 characters": what a PIN field holds, never the digits.
         case characters
         case speechOn, speechOff
@@ -58,7 +60,7 @@ public struct AccessibilityPhrases: Sendable {
 
     static let english: [Phrase: String] = [
         .button: "button", .textField: "text field", .image: "image", .heading: "heading", .key: "key",
-        .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .characters: "%1 characters",
+        .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .page: "page %1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
         .keypadHelp: "Up and down move through the screen, select chooses, back goes back. The repeat key says it again.",
         .nothingToSelect: "Nothing to select on this screen",
@@ -69,7 +71,7 @@ public struct AccessibilityPhrases: Sendable {
         "en": english,
         "de": [
             .button: "Taste", .textField: "Textfeld", .image: "Bild", .heading: "Überschrift", .key: "Taste",
-            .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .characters: "%1 Zeichen",
+            .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .page: "Seite %1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
             .keypadHelp: "Auf und Ab bewegen durch den Bildschirm, Auswahl wählt, Zurück geht zurück. Die Wiederholtaste sagt es noch einmal.",
             .nothingToSelect: "Auf diesem Bildschirm gibt es nichts auszuwählen",
@@ -78,7 +80,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "fr": [
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
-            .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .characters: "%1 caractères",
+            .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .page: "page %1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
             .keypadHelp: "Haut et bas parcourent l'écran, sélection choisit, retour revient en arrière. La touche répéter le redit.",
             .nothingToSelect: "Rien à sélectionner sur cet écran",
@@ -87,7 +89,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "es": [
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
-            .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .characters: "%1 caracteres",
+            .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .page: "página %1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
             .keypadHelp: "Arriba y abajo recorren la pantalla, seleccionar elige, atrás vuelve. La tecla repetir lo dice otra vez.",
             .nothingToSelect: "No hay nada que seleccionar en esta pantalla",
@@ -96,7 +98,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "it": [
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
-            .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .characters: "%1 caratteri",
+            .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .page: "pagina %1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
             .keypadHelp: "Su e giù scorrono lo schermo, seleziona sceglie, indietro torna indietro. Il tasto ripeti lo ridice.",
             .nothingToSelect: "Niente da selezionare in questa schermata",
@@ -105,7 +107,7 @@ public struct AccessibilityPhrases: Sendable {
         ],
         "nl": [
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
-            .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .characters: "%1 tekens",
+            .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .page: "pagina %1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",
             .keypadHelp: "Omhoog en omlaag gaan door het scherm, selecteren kiest, terug gaat terug. De herhaaltoets zegt het nog eens.",
             .nothingToSelect: "Niets te selecteren op dit scherm",

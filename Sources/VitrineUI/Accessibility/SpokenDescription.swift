@@ -23,6 +23,12 @@ public enum SpokenDescription {
     /// "2 of 3" out (comparing an element before and after an action).
     public static func text(for view: View, phrases: AccessibilityPhrases, place: Bool = true) -> String? {
         guard let role = view.accessibilityRole else { return nil }
+        if let carousel = view as? CarouselView {
+            // Its label, what its page in front shows, then "page 2 of 5".
+            var parts = [self.label(of: view, phrases: phrases)].compactMap { $0 } + carousel.pageReadings(phrases: phrases)
+            if place { parts.append(phrases(.page, carousel.accessibilityPlace.index, carousel.accessibilityPlace.count)) }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
         var parts: [String] = []
         if let label = self.label(of: view, phrases: phrases) { parts.append(label) }
         let traits = view.accessibilityTraits
