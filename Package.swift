@@ -7,7 +7,7 @@
 //   VitrineCore (Glibc and Synchronization only)
 //   VitrineSystem ← Core, CVitrineShims
 //   VitrineMotion, VitrineGestures ← Core; VitrineUdev ← Core, CUdev
-//   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CFreeType, CHarfBuzz, CFontconfig
+//   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CGIF, CWebP, CFreeType, CHarfBuzz, CFontconfig
 //   VitrineHeadless ← Core, System, Graphics; VitrineCalibration ← Core, System
 //   VitrineDRM ← Core, System, Udev, CDRM, CVitrineShims
 //   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
@@ -23,7 +23,8 @@
 //   VitrineTestSupport ← Core, System, Graphics (for the test targets only)
 //   HarbourKiosk, harbour-kiosk ← Core, Graphics, Scene, UI, Runtime, System (Examples/swift-app)
 // Each target declares exactly the modules it imports (scripts/check-imports.py checks it).
-// Every C library comes from a Debian package found by pkg-config; no Swift package is fetched.
+// Every C library comes from a Debian package found by pkg-config (giflib, which ships no .pc file,
+// by its header in the default include path and `link "gif"`); no Swift package is fetched.
 
 import PackageDescription
 
@@ -81,6 +82,15 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        // giflib (animated and still GIF): Debian's libgif-dev has no pkg-config file (bookworm,
+        // trixie), so the module finds gif_lib.h in the default include path and links "gif".
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]),
+        // libwebp and its demuxer (WebPAnimDecoder: still and animated WebP).
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
@@ -112,7 +122,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"],
             swiftSettings: pixelLoopSettings),
         .target(
             name: "VitrineMotion",

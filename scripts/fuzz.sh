@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift $(( $# > 0 ? 1 : 0 ))
-all=(fuzz-config fuzz-recording fuzz-touch-script fuzz-png fuzz-jpeg fuzz-calibration fuzz-control fuzz-data fuzz-sequence fuzz-expression)
+all=(fuzz-config fuzz-recording fuzz-touch-script fuzz-png fuzz-jpeg fuzz-gif fuzz-webp fuzz-calibration fuzz-control fuzz-data fuzz-sequence fuzz-expression)
 targets=("${@:-${all[@]}}")
 case "$seconds" in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;; esac
 

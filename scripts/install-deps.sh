@@ -26,7 +26,7 @@ packages=(
   pkg-config
   libdrm-dev libinput-dev libudev-dev
   libpixman-1-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-  libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libyaml-dev libxkbcommon-dev xkb-data libx11-data
+  libpng-dev libjpeg62-turbo-dev libturbojpeg0-dev libgif-dev libwebp-dev libyaml-dev libxkbcommon-dev xkb-data libx11-data
   fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
   libespeak-ng-dev espeak-ng-data libasound2-dev
   libsdl2-dev

@@ -20,6 +20,8 @@ let targets: [(String, [String])] = [
     ("fuzz-touch-script", ["VitrineRuntime"]),
     ("fuzz-png", ["VitrineUI"]),
     ("fuzz-jpeg", ["VitrineUI"]),
+    ("fuzz-gif", ["VitrineUI"]),
+    ("fuzz-webp", ["VitrineUI"]),
     ("fuzz-calibration", ["VitrineRuntime"]),
     ("fuzz-control", ["VitrineRuntime"]),
     ("fuzz-data", ["VitrineKiosk"]),

@@ -90,14 +90,14 @@ struct ConfigErrorTests {
         #expect(ConfigFixture.describe(check.errors) == ["onboarding.pages[2].image: file not found: \(fixture.directory.path)/img.png"])
     }
 
-    @Test("an image that is not a PNG or JPEG is an error; builtin: names must be the demo's")
+    @Test("an image that is not a PNG, JPEG, GIF or WebP is an error; builtin: names must be the demo's")
     func undecodableImage() throws {
         let fixture = try ConfigFixture()
         let check = fixture.check(
             #"{"version": 1, "main": {"image": "broken.png"}, "splitSheet": {"image": "builtin:sunrse"}, "contentSheet": {"image": "builtin:moon"}}"#)
         let lines = ConfigFixture.describe(check.errors)
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("main.image: \(fixture.directory.path)/broken.png: not a PNG or JPEG image"))
+        #expect(lines[0].hasPrefix("main.image: \(fixture.directory.path)/broken.png: not a PNG, JPEG, GIF or WebP image"))
         #expect(
             lines[1]
                 == #"splitSheet.image: "builtin:sunrse" is not a built-in image (builtin:landscape, builtin:sunrise, builtin:waves, builtin:hills) (did you mean builtin:sunrise?)"#

@@ -1,7 +1,8 @@
 import VitrineCore
 import VitrineSystem
 
-/// Loads PNG or JPEG images by their content (not their name), decoded once and kept.
+/// Loads PNG, JPEG, GIF or WebP images by their content (not their name), decoded once and
+/// kept; an animated GIF or WebP keeps its frames too (`animation(at:covering:)`).
 ///
 /// With `covering` (the screen's size in pixels: no image is drawn larger than what covers the
 /// screen) an image far larger than that is decoded smaller (`oversizeFactor`), so five
@@ -19,6 +20,7 @@ public final class ImageStore {
     public static let largestFile = 64 << 20
 
     private var images: [String: PixelBuffer] = [:]
+    private var animations: [String: AnimatedImage] = [:]
     /// The size images are decoded to cover; nil decodes every image at its stored size.
     public let covering: PixelSize?
 
@@ -39,24 +41,48 @@ public final class ImageStore {
         if let place, place.width > 0, place.height > 0 {
             size = self.covering.map { PixelSize(width: min($0.width, place.width), height: min($0.height, place.height)) } ?? place
         }
-        let key = size == self.covering ? path : path + "@\(size?.width ?? 0)x\(size?.height ?? 0)"
+        let key = self.key(path, covering: place)
         if let cached = self.images[key] { return cached }
-        let image = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: size).pixels
-        self.images[key] = image
-        return image
+        let decoded = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: size)
+        self.images[key] = decoded.pixels
+        if let animation = decoded.animation { self.animations[key] = animation }
+        return decoded.pixels
     }
 
-    /// Decodes PNG or JPEG bytes, recognised by their signature.
+    /// The frames of the animated GIF or WebP at `path` for a place `covering` pixels large (as
+    /// `image(at:covering:)`, which it decodes with, once); nil for a still image.
+    public func animation(at path: String, covering place: PixelSize? = nil) throws(VitrineError) -> AnimatedImage? {
+        _ = try self.image(at: path, covering: place)
+        return self.animations[self.key(path, covering: place)]
+    }
+
+    private func key(_ path: String, covering place: PixelSize?) -> String {
+        var size = self.covering
+        if let place, place.width > 0, place.height > 0 {
+            size = self.covering.map { PixelSize(width: min($0.width, place.width), height: min($0.height, place.height)) } ?? place
+        }
+        return size == self.covering ? path : path + "@\(size?.width ?? 0)x\(size?.height ?? 0)"
+    }
+
+    /// Decodes PNG, JPEG, GIF or WebP bytes, recognised by their signature (an animation's first
+    /// frame).
     public static func decode(_ bytes: [UInt8], name: String) throws(VitrineError) -> PixelBuffer {
         try self.decode(bytes, name: name, covering: nil).pixels
     }
 
-    /// Decodes PNG or JPEG bytes, smaller when far larger than `covering` (see the type).
+    /// Decodes PNG, JPEG, GIF or WebP bytes, smaller when far larger than `covering` (see the
+    /// type); an animated GIF or WebP's frames are in `DecodedImage.animation`.
     /// `bytes` is consumed (a JPEG's are released before its scaled copy is made).
     public static func decode(_ bytes: consuming [UInt8], name: String, covering: PixelSize?) throws(VitrineError) -> DecodedImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGCodec.decode(bytes, name: name, covering: covering) }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.decode(consume bytes, name: name, covering: covering) }
-        throw VitrineError(.invalidData, "\(name): not a PNG or JPEG image", hint: "Vitrine shows PNG (with alpha) and JPEG images")
+        // "GIF87a" or "GIF89a" (GIF89a §17); "RIFF", a size, "WEBP" (WebP container spec).
+        if bytes.starts(with: Array("GIF8".utf8)) { return try GIFCodec.decode(bytes, name: name, covering: covering) }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return try WebPCodec.decode(bytes, name: name, covering: covering)
+        }
+        throw VitrineError(
+            .invalidData, "\(name): not a PNG, JPEG, GIF or WebP image", hint: "Vitrine shows PNG (with alpha), JPEG, GIF and WebP (still or animated) images")
     }
 
     /// The size `full` is drawn at when scaled to cover `shown` (what a `.fill` image does, and

@@ -16,8 +16,9 @@ extension ConfigReader {
     /// makes the oversize warning come later; `vitrine run` decodes for the real screen.
     static let assumedScreen = PixelSize(width: 1920, height: 1080)
 
-    /// An image: `builtin:<name>` from `DemoArt`, or a PNG/JPEG file (relative to the config's
-    /// folder) that must exist and decode completely; null for none.
+    /// An image: `builtin:<name>` from `DemoArt`, or a PNG, JPEG, GIF or WebP file (relative to
+    /// the config's folder) that must exist and decode completely (every frame of an animation,
+    /// within `AnimatedImage`'s bounds); null for none.
     mutating func readImage(_ parent: ConfigObject, _ key: String, into target: inout String?) {
         self.readImagePath(parent, key, into: &target)
     }
@@ -62,6 +63,7 @@ extension ConfigReader {
                 try FileReader.read(resolved, limit: ImageStore.largestFile, what: "an image file"), name: resolved, covering: screen)
             var warnings: [String] = []
             if let warning = image.warning { warnings.append("\(resolved): decodes, with a flaw that leaves the picture intact: \(warning)") }
+            if let limit = image.animationLimit { warnings.append("\(resolved) is animated, but \(limit)") }
             if let cover = ImageStore.coverSize(of: image.storedSize, shown: screen) {
                 let stored = image.storedSize
                 let factor = ImageStore.oversizeFactor

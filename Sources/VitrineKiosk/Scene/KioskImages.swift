@@ -3,7 +3,7 @@ import VitrineGraphics
 import VitrineScene
 
 /// A config kiosk's images: `builtin:<name>` from `DemoArt` at the screen's size, anything else
-/// as a PNG or JPEG file (relative paths from `baseDirectory`, the config file's folder).
+/// as a PNG, JPEG, GIF or WebP file (relative paths from `baseDirectory`, the config file's folder).
 public final class KioskImages: ImageSource {
     /// Decodes images for the screen: one far larger than the screen is decoded smaller.
     let store: ImageStore
@@ -51,6 +51,17 @@ public final class KioskImages: ImageSource {
         let resolved = Self.resolve(path, baseDirectory: self.baseDirectory)
         do {
             return try self.store.image(at: resolved, covering: place)
+        } catch {
+            throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
+        }
+    }
+
+    /// The frames of the animated GIF or WebP at `path` for the screen (nil for a still image or
+    /// a built-in one); errors name the configuration `field`.
+    public func animation(_ path: String, field: String) throws(VitrineError) -> AnimatedImage? {
+        guard !path.hasPrefix(Self.builtinPrefix) else { return nil }
+        do {
+            return try self.store.animation(at: Self.resolve(path, baseDirectory: self.baseDirectory))
         } catch {
             throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
         }

@@ -120,6 +120,12 @@ public final class SceneBuilder {
         return try self.images.image(path, field: field)
     }
 
+    /// The frames of an animated image (nil for a still one), decoded with `picture`'s.
+    func animation(_ value: ImageValue, field: String) throws(VitrineError) -> AnimatedImage? {
+        guard let path = value.resolve(data: self.data, item: nil) else { return nil }
+        return try self.images.animation(path, field: field)
+    }
+
     /// The colour `reference` names. Under a high-contrast theme a config's own colour (the
     /// theme's are 7:1 already) is moved until it reads at 7:1 on `ground` (else on
     /// `contrastGround`, the screen's background): `Color.enhancingContrast`.
@@ -202,12 +208,14 @@ public final class SceneBuilder {
             return label
         case .image(let image):
             let view = ImageView(image: try self.picture(image.path, field: node.path + ".image"), scaleMode: image.mode)
+            view.animation = try self.animation(image.path, field: node.path + ".image")
             view.focus = image.focus
             view.cornerRadius = image.cornerRadius
             view.isUserInteractionEnabled = false
             self.bind(view, when: image.path.binding != nil, reads: Self.sources([image.path.binding])) { [unowned self] view in
                 do {
                     (view as? ImageView)?.image = try self.picture(image.path, field: node.path + ".image")
+                    (view as? ImageView)?.animation = try self.animation(image.path, field: node.path + ".image")
                 } catch {
                     self.logger.error("\(error); keeping the last picture")
                 }

@@ -2,7 +2,7 @@ import VitrineCore
 import VitrineGraphics
 import VitrineUI
 
-/// Where a scene's images come from: `FileImageSource` reads PNG and JPEG files; the config
+/// Where a scene's images come from: `FileImageSource` reads PNG, JPEG, GIF and WebP files; the config
 /// kiosk adds its `builtin:` pictures.
 public protocol ImageSource: AnyObject {
     /// The image at `path`; errors name `field` (the config path of the view that shows it).
@@ -10,15 +10,20 @@ public protocol ImageSource: AnyObject {
     /// The image at `path` for a place `points` large (a thumbnail): a source may keep it
     /// smaller than the screen's size. By default the same as `image(_:field:)`.
     func image(_ path: String, field: String, shownAt points: Size) throws(VitrineError) -> PixelBuffer
+    /// The frames of the animated GIF or WebP at `path`, as decoded for `image(_:field:)` (whose
+    /// picture is its first frame); nil for a still image. By default nil: every image is still.
+    func animation(_ path: String, field: String) throws(VitrineError) -> AnimatedImage?
 }
 
 extension ImageSource {
     public func image(_ path: String, field: String, shownAt points: Size) throws(VitrineError) -> PixelBuffer {
         try self.image(path, field: field)
     }
+
+    public func animation(_ path: String, field: String) throws(VitrineError) -> AnimatedImage? { nil }
 }
 
-/// PNG and JPEG files, relative paths from `baseDirectory`, each decoded once.
+/// PNG, JPEG, GIF and WebP files, relative paths from `baseDirectory`, each decoded once.
 public final class FileImageSource: ImageSource {
     public let baseDirectory: String?
     private let store = ImageStore()
@@ -30,6 +35,14 @@ public final class FileImageSource: ImageSource {
     public func image(_ path: String, field: String) throws(VitrineError) -> PixelBuffer {
         do {
             return try self.store.image(at: Self.resolve(path, baseDirectory: self.baseDirectory))
+        } catch {
+            throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
+        }
+    }
+
+    public func animation(_ path: String, field: String) throws(VitrineError) -> AnimatedImage? {
+        do {
+            return try self.store.animation(at: Self.resolve(path, baseDirectory: self.baseDirectory))
         } catch {
             throw VitrineError(error.code, "\(field): \(error.message)", hint: error.hint, cause: error.cause)
         }

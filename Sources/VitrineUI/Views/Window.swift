@@ -191,7 +191,20 @@ public final class Window {
         let damage = self.compositor.render()
         self.framesRendered += 1
         if !damage.isEmpty { self.present?(self.compositor.frame, damage) }
+        if !self.afterDrawnFrame.isEmpty {
+            let actions = self.afterDrawnFrame
+            self.afterDrawnFrame = []
+            for action in actions { action() }
+        }
     }
+
+    /// Runs `action` once, after the next frame drawn (not a dark one), without asking for that
+    /// frame: something waiting to be seen again (an animated image off screen, under a pushed
+    /// screen or on a blanked panel) looks again when the window draws for any other reason.
+    public func afterNextDrawnFrame(_ action: @escaping () -> Void) {
+        self.afterDrawnFrame.append(action)
+    }
+    private var afterDrawnFrame: [() -> Void] = []
 
     /// The view under a point (window coordinates), for tests and tools.
     public func view(at point: Point) -> View? { self.root.hitTest(point) }

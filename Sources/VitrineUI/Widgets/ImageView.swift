@@ -13,10 +13,56 @@ public final class ImageView: View {
         didSet {
             if oldValue !== self.image {
                 self.setNeedsDisplay()
-                self.superview?.setNeedsLayout()
+                // Layout depends on the image's size only (an animation's frames share theirs).
+                if oldValue?.size != self.image?.size { self.superview?.setNeedsLayout() }
                 self.updateOpaqueness()
             }
         }
+    }
+    /// An animated GIF or WebP's frames, played on the window's clock at their times while the
+    /// view can be seen (`ImagePlayback`); setting it shows its first frame as `image`. Nil for a
+    /// still image (setting `image` alone keeps the animation; set this to nil to stop it).
+    public var animation: AnimatedImage? {
+        didSet {
+            guard oldValue !== self.animation else { return }
+            self.startAnimation()
+        }
+    }
+
+    private func startAnimation() {
+        self.playback?.stop()
+        self.playback = self.animation.map { ImagePlayback($0, view: self) }
+        if let first = self.animation?.frames.first { self.image = first }
+        self.playback?.resume()
+    }
+    private var playback: ImagePlayback?
+
+    /// The frame the animation has on screen (0 for a still image).
+    public var animationFrameIndex: Int { self.playback?.index ?? 0 }
+
+    /// Puts up one frame of the animation.
+    func showFrame(_ frame: PixelBuffer) {
+        self.image = frame
+    }
+
+    /// Whether any of the view can be seen now: in a window whose display is not blanked,
+    /// neither it nor an ancestor hidden or fully transparent, some of it inside every clipping
+    /// ancestor and the screen, and not behind what holds the focus in front (`Window.focusScope`:
+    /// a content sheet, the onboarding, a prompt), as a carousel judges it — frames changing
+    /// under a sheet's blurred backdrop would blur it again at every frame.
+    public var isSeen: Bool {
+        guard let window = self.window, window.frameClock?.isPaused != true else { return false }
+        let scope = window.focusScope?().flatMap { $0.window === window ? $0 : nil }
+        var inScope = scope == nil
+        var visible = self.windowFrame.intersection(Rect(size: window.size))
+        var view: View? = self
+        while let current = view {
+            if current.isHidden || current.alpha <= 0 { return false }
+            if current === scope { inScope = true }
+            if current !== self, current.clipsToBounds { visible = visible.intersection(current.windowFrame) }
+            view = current.superview
+        }
+        return inScope && visible.width > 0 && visible.height > 0
     }
     public var scaleMode: ScaleMode = .fill {
         didSet {
@@ -51,6 +97,14 @@ public final class ImageView: View {
         super.init(frame: frame)
         self.clipsToBounds = true
         self.updateOpaqueness()
+    }
+
+    /// An animated image's view: its first frame, played while seen (`animation`).
+    public convenience init(animation: AnimatedImage, scaleMode: ScaleMode = .fill, frame: Rect = .zero) {
+        self.init(image: animation.frames[0], scaleMode: scaleMode, frame: frame)
+        // Observers do not run for a property set in an initialiser.
+        self.animation = animation
+        self.startAnimation()
     }
 
     public override func layoutSubviews() {
@@ -110,6 +164,8 @@ public final class ImageView: View {
     }
 
     public override func draw(in canvas: Canvas) {
+        // Drawn means in a window: an animation added off a window starts here.
+        self.playback?.resume()
         guard let image = self.image else { return }
         let bounds = self.bounds
         canvas.draw(image, in: bounds, mode: self.scaleMode, focus: self.focus)

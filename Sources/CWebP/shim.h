@@ -1,0 +1,4 @@
+#include <stdint.h>
+#include <stddef.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
