@@ -82,10 +82,10 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
-        // giflib (animated and still GIF): Debian's libgif-dev has no pkg-config file (bookworm,
-        // trixie), so the module finds gif_lib.h in the default include path and links "gif".
+        // giflib (animated and still GIF): libgif-dev's libgif.pc (Debian 12's 5.2.1 ships it);
+        // gif_lib.h is in the default include path and the module map links "gif" as well.
         .systemLibrary(
-            name: "CGIF",
+            name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         // libwebp and its demuxer (WebPAnimDecoder: still and animated WebP).
         .systemLibrary(
