@@ -42,6 +42,10 @@ public final class Compositor {
     /// Pixels the last `render()` moved inside the frame instead of painting them again: a
     /// scroll's content (`Layer.copiesMovedContent`, `Compositor+Scroll`).
     public internal(set) var lastMovedArea = 0
+    /// The layers that `changesWithTime` the last `render()` placed on screen with some pixels
+    /// showing: the ones to draw again at the next frame (`Window` does). Empty when none shows,
+    /// so a spinner pushed under another screen, hidden or scrolled away costs no frames.
+    public private(set) var shownTimedLayers: [Layer] = []
     public let shadowCache = ShadowCache()
     /// Takes the frame band by band as it is painted (the output's copy to its scanout buffer):
     /// each band of `bandBytes` is handed over while it is still in the cache. Nil: the frame is
@@ -88,6 +92,7 @@ public final class Compositor {
         self.lastPaintedArea = 0
         self.lastMovedArea = 0
         for item in items where item.layer.hasContent { self.updateBacking(item) }
+        self.shownTimedLayers = items.compactMap { $0.layer.changesWithTime && !$0.visibleRect.isEmpty ? $0.layer : nil }
         var damage = self.needsFullRedraw ? Region(screen) : Region()
         // What changed on screen (`running`, for the output and the backdrops above), and what
         // must be painted for it: the same, but where a scroll's pixels are moved instead.

@@ -211,6 +211,9 @@ extension ViewNode {
             if let autocapitalize = field.autocapitalize { members.append(("autocapitalize", .string(autocapitalize.rawValue))) }
             if let action = field.onSubmit { members.append(("onSubmit", action.json)) }
             if let label = field.submitLabel { members.append(("submitLabel", label.json)) }
+        case .qrCode(let model): members = model.jsonMembers
+        case .progress(let model): members = model.jsonMembers
+        case .spinner: members = [("type", .string("spinner"))]
         case .custom(let type, let properties):
             members = [("type", .string(type))]
             if case .object(let extra) = properties { members += extra }

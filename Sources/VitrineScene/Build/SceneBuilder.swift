@@ -258,6 +258,9 @@ public final class SceneBuilder {
             return Divider(color: self.theme.separator)
         case .textField(let model):
             return self.textField(model, path: node.path)
+        case .qrCode(let model): return self.qrCodeView(model, path: node.path)
+        case .progress(let model): return self.progressBar(model)
+        case .spinner: return Spinner(theme: self.theme)
         case .custom(let type, let properties):
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
                 self?.perform(action, node.path)

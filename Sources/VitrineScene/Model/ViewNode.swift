@@ -18,6 +18,10 @@ public struct ViewNode: Sendable, Equatable {
         case spacer(minLength: Double)
         case divider
         case textField(TextFieldNode)
+        case qrCode(QRCodeNode)
+        case progress(ProgressNode)
+        /// An indeterminate activity indicator.
+        case spinner
         /// A view type registered in Swift (`ViewRegistry`), with the properties the config gave.
         case custom(type: String, properties: JSONValue)
     }

@@ -28,6 +28,10 @@ public enum SpokenDescription {
         let traits = view.accessibilityTraits
         if let value = view.accessibilityValue, !value.isEmpty {
             parts.append(value)
+        } else if let bar = view as? ProgressBar {
+            parts.append(phrases(.percent, bar.percent))
+        } else if view is Spinner {
+            parts.append(phrases(.inProgress))
         } else if traits.contains(.secure), let field = view as? TextField, !field.text.isEmpty {
             parts.append(phrases(.characters, field.text.count))
         } else if role == .textField {
@@ -72,6 +76,7 @@ public enum SpokenDescription {
         case .image: .image
         case .heading: .heading
         case .key: .key
+        case .progressBar: .progressBar
         case .text: .empty
         }
     }

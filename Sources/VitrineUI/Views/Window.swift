@@ -191,6 +191,18 @@ public final class Window {
         let damage = self.compositor.render()
         self.framesRendered += 1
         if !damage.isEmpty { self.present?(self.compositor.frame, damage) }
+        self.redrawTimedLayers()
+    }
+
+    /// Content that changes with time (`Layer.changesWithTime`: a spinner) and showed in this
+    /// frame is drawn again in the next one, and only it: its layer's rectangle is the damage.
+    /// None showing, no frame is asked for — a blank panel renders no frames at all, so the ones
+    /// it skips ask for nothing either.
+    private func redrawTimedLayers() {
+        let shown = self.compositor.shownTimedLayers
+        guard !shown.isEmpty else { return }
+        for layer in shown { layer.setNeedsDisplay() }
+        self.setNeedsFrame()
     }
 
     /// The view under a point (window coordinates), for tests and tools.
