@@ -24,7 +24,8 @@ struct ActivityConfigTests {
                 #"{"type": "vstack", "children": [{"type": "qrCode", "text": "https://museum.example"}, {"type": "qrCode", "text": "x", "correction": "H"}, {"type": "progress", "value": 0.25}, {"type": "spinner"}]}"#
             ))
         #expect(check.errors.isEmpty && check.warnings.isEmpty, "\(check.errors) \(check.warnings)")
-        let content = try #require(check.configuration.scene.screens.first?.content)
+        let screen = try #require(check.configuration.scene.screens.first)
+        let content = screen.content
         guard case .stack(let stack) = content.kind else {
             Issue.record("the content is \(content.kind), not a stack")
             return
