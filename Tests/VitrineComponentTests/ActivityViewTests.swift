@@ -177,6 +177,47 @@ struct ActivityViewTests {
         #expect(recorder.frames == 0, "\(recorder.frames) frames for a spinner 2000 points below the screen")
     }
 
+    @Test("a spinner under an opaque view costs no frames; moved half out from under it, it turns again, and its frames damage only what shows of it")
+    func coveredSpinner() {
+        let loop = ManualEventLoop()
+        let clock = FrameClock(loop: loop, refreshInterval: .milliseconds(1000.0 / 60))
+        let window = Window(pixelSize: PixelSize(width: 400, height: 300), frameClock: clock)
+        var damages: [Region] = []
+        window.present = { _, damage in damages.append(damage) }
+        let spinner = Spinner(frame: Rect(x: 20, y: 20, width: 48, height: 48))
+        window.root.addSubview(spinner)
+        loop.advance(by: .seconds(1))
+        var before = window.framesRendered
+        loop.advance(by: .seconds(1))
+        #expect(window.framesRendered - before >= 59, "showing: \(window.framesRendered - before) frames in 1 s")
+
+        let cover = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        cover.backgroundColor = Theme().surface
+        window.root.addSubview(cover)
+        loop.advance(by: .seconds(0.5))
+        before = window.framesRendered
+        loop.advance(by: .seconds(10))
+        #expect(window.framesRendered == before, "covered: \(window.framesRendered - before) frames in 10 s")
+        #expect(!clock.frameRequested)
+
+        // A translucent cover hides nothing: the spinner shows through and turns.
+        cover.backgroundColor = Color(white: 1, alpha: 0.5)
+        loop.advance(by: .seconds(0.5))
+        before = window.framesRendered
+        loop.advance(by: .seconds(1))
+        #expect(window.framesRendered - before >= 59, "under a translucent view: \(window.framesRendered - before) frames")
+
+        cover.backgroundColor = Theme().surface
+        cover.frame = Rect(x: 44, y: 0, width: 200, height: 200)
+        loop.advance(by: .seconds(0.5))
+        before = window.framesRendered
+        damages = []
+        loop.advance(by: .seconds(1))
+        #expect(window.framesRendered - before >= 59, "half covered: \(window.framesRendered - before) frames")
+        let spinnerPixels = spinner.windowFrame.pixelBounds(scale: 1)
+        #expect(damages.allSatisfy { $0.rects.allSatisfy { spinnerPixels.intersection($0) == $0 } })
+    }
+
     @Test("a bound progress bar follows the state: its fill moves, and only the bar's rectangle is damaged")
     func progressFollowsState() throws {
         let recorder = try Recorder()

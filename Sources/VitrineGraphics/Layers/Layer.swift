@@ -85,9 +85,9 @@ public final class Layer {
     /// changed (`Compositor+Scroll`). Off, every moved layer is composited again.
     public var copiesMovedContent = false
     /// Content that changes with time alone (a spinner's arc): while the compositor paints the
-    /// layer on screen (not hidden, not transparent, in the tree, not clipped away), it lists it
-    /// in `Compositor.shownTimedLayers`, and the window redraws it at every frame. Off screen it
-    /// is not listed, and nothing asks for frames for it.
+    /// layer on screen (not hidden, not transparent, in the tree, not clipped away, not under
+    /// opaque layers), it lists it in `Compositor.shownTimedLayers`, and the window redraws it at
+    /// every frame. Off screen it is not listed, and nothing asks for frames for it.
     public var changesWithTime = false
     /// A name for logs and tests.
     public var name: String

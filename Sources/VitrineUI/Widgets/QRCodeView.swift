@@ -41,9 +41,9 @@ public final class QRCodeView: View {
         didSet { if oldValue != self.plateCornerRadius { self.setNeedsDisplay() } }
     }
 
-    /// The side it takes when nothing else sets it: 240 points, 8 pixels a module at scale 1 for a
-    /// version 3 symbol (29 modules, a link of up to 42 bytes at M) and its quiet zone — about
-    /// 2.1 mm a module on a 96-dpi panel.
+    /// The side it takes when nothing else sets it: 240 points — 6 pixels a module at scale 1 for
+    /// a version 3 symbol (29 modules and the quiet zone's 8; a link of up to 42 bytes at M),
+    /// about 1.6 mm a module on a 96-dpi panel, 5 pixels for version 4 (62 bytes at M).
     public static let standardSide = 240.0
     /// The contrast below which the theme's pair gives way to black on white: 7:1, WCAG's AAA
     /// for text, which the built-in pairs exceed (17.0:1 and 21:1).
