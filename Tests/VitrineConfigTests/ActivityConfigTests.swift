@@ -89,6 +89,18 @@ struct ActivityConfigTests {
         #expect(lines.contains { $0.hasPrefix(expected) }, "\(lines)")
     }
 
+    @Test("a QR code's text is not checked against the fonts (it is encoded, not drawn); a text view's beside it is")
+    func fontCheckLeavesQRTextAlone() throws {
+        let fixture = try ConfigFixture()
+        let path = try fixture.write(
+            Self.screen(#"{"type": "vstack", "children": [{"type": "qrCode", "text": "営業時間"}, {"type": "text", "text": "営業時間"}]}"#))
+        let warnings = ConfigDiagnosis.fontWarnings(try KioskConfigLoader.check(path: path)).map(\.description)
+        let fonts = try FontLibrary()
+        let installed = fonts.uncovered(Set("営業時間".unicodeScalars.map(\.value)), family: FontDescriptor.defaultFamily).isEmpty
+        #expect(!warnings.contains { $0.contains("children[0]") }, "\(warnings)")
+        #expect(installed || warnings.contains { $0.hasPrefix("screens.home.content.children[1].text: 4 CJK characters") }, "\(warnings)")
+    }
+
     @Test("--print writes them back as the reader reads them")
     func printRoundTrip() throws {
         let fixture = try ConfigFixture()
