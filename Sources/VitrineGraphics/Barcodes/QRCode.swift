@@ -9,10 +9,10 @@ import VitrineCore
 /// The text is encoded as its UTF-8 bytes. ASCII text goes through libqrencode's mode
 /// optimiser (digits and upper-case runs in the denser numeric and alphanumeric modes, the rest
 /// as 8-bit bytes). Text beyond ASCII is 8-bit bytes after an ECI designator for UTF-8
-/// (ECI 000026): without one, 8-bit data means ISO/IEC 8859-1 (18004 §6.4.2.1), and readers
+/// (ECI 000026): without one, 8-bit data means ISO/IEC 8859-1 (18004's default interpretation, ECI 000003), and readers
 /// guess — zbar 0.23 read "é", "¥100" and "żółw" as Shift JIS ("矇", "瞼100", "ﾅｼﾃｳﾅＸ").
 public struct QRCode: Sendable, Equatable {
-    /// How much of the symbol can be damaged or hidden and still read (18004 §4.12): `L` about
+    /// How much of the symbol can be damaged or hidden and still read (18004's four levels): `L` about
     /// 7 %, `M` 15 %, `Q` 25 %, `H` 30 % of its codewords, at the cost of room for data.
     public enum Correction: String, Sendable, Equatable, CaseIterable {
         case low = "L"

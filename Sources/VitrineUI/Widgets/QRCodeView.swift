@@ -7,8 +7,8 @@ import VitrineGraphics
 ///
 /// Always dark on light, in the dark palette too: ISO/IEC 18004:2015 defines the symbol as
 /// dark modules on a light background, and reading it the other way round ("reflectance
-/// reversal", §6.2) is something a decoder may do, not must — zbar 0.23 and many phone readers
-/// do not. So the plate is the lighter of the theme's surface and label colours (white in both
+/// reversal") is something a decoder may do, not must — zbar 0.23 does not (zbarimg finds no
+/// symbol in an inverted one), nor do older phone readers. So the plate is the lighter of the theme's surface and label colours (white in both
 /// built-in palettes) and the modules the darker of its label and background (#1C1C1E in
 /// light, black in dark); a theme whose pair would read below 7:1 gets black on white.
 ///
