@@ -164,6 +164,28 @@ struct ActivityViewTests {
         #expect(recorder.frames >= 59, "\(recorder.frames) frames in 1 s after waking")
     }
 
+    @Test("a spinner on the first screen costs no frames while the onboarding covers it, and turns once the onboarding is finished")
+    func spinnerUnderOnboarding() throws {
+        let config = #"""
+            {"version": 2, "start": "home",
+             "onboarding": {"pages": ["welcome"]},
+             "screens": {
+               "welcome": {"title": "Welcome", "background": "#0059C1", "content": {"type": "button", "title": "Start", "action": "finishOnboarding"}},
+               "home": {"title": "Home", "content": {"type": "vstack", "padding": 40, "children": [{"type": "spinner", "id": "spinner"}]}}}}
+            """#
+        let recorder = try Recorder(config)
+        #expect(recorder.kiosk.controller.isOnboardingShowing)
+        recorder.reset()
+        recorder.run.advance(10)
+        #expect(recorder.frames == 0, "\(recorder.frames) frames with the onboarding over the spinner")
+        recorder.kiosk.controller.perform(.finishOnboarding, from: "test")
+        recorder.run.advance(2)
+        #expect(!recorder.kiosk.controller.isOnboardingShowing)
+        recorder.reset()
+        recorder.run.advance(1)
+        #expect(recorder.frames >= 59, "\(recorder.frames) frames in 1 s once the onboarding is gone")
+    }
+
     @Test("a spinner scrolled out of a scroll view's clip costs no frames")
     func scrolledAwaySpinner() throws {
         let config = #"""
