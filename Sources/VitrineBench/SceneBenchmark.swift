@@ -21,6 +21,8 @@ import VitrineUI
 ///
 /// - `page-slide-*`: a page of a photo and paragraphs pushed over another (`PageSlideConfig`,
 ///   issue 34), sliding in from the right until it rests.
+/// - `carousel-auto-advance-*`: a full-screen slideshow of photos turning to the next by itself
+///   (`CarouselSlideConfig`, issue 35), the pager's 0.4 s slide until it rests.
 /// - `menu-list-fling-100-*`, `menu-list-fling-10000-*`: a menu of 100 or 10,000 items (text and
 ///   a thumbnail, `LongMenuConfig`, the cafe's photos) flung up 600 points in 96 ms, coasting
 ///   to rest; `menu-list-fling-10000-vs-100-*` compares the two p99s (issue 18: ≤ 1.2×, the

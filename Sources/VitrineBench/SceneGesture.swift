@@ -15,6 +15,7 @@ enum SceneGesture: CaseIterable {
     case listFling100
     case listFling10000
     case pageSlide
+    case carouselSlide
 
     /// The config the gesture runs in; a long menu is written into `scratch` first.
     func config(scratch: String) throws(VitrineError) -> String {
@@ -22,6 +23,7 @@ enum SceneGesture: CaseIterable {
         case .sheetDrag: "Examples/cafe/kiosk.json"
         case .listFling100, .listFling10000: try LongMenuConfig.write(rows: self.rows, into: scratch, examples: Self.absolute("Examples"))
         case .pageSlide: try PageSlideConfig.write(into: scratch, examples: Self.absolute("Examples"))
+        case .carouselSlide: try CarouselSlideConfig.write(into: scratch, examples: Self.absolute("Examples"))
         default: "Examples/museum/kiosk.json"
         }
     }
@@ -31,7 +33,7 @@ enum SceneGesture: CaseIterable {
         switch self {
         case .sheetDrag: "Examples/cafe/kiosk.json"
         case .listFling100, .listFling10000: "Examples/cafe/images"
-        case .pageSlide: "Examples/museum/images"
+        case .pageSlide, .carouselSlide: "Examples/museum/images"
         default: "Examples/museum/kiosk.json"
         }
     }
@@ -39,14 +41,16 @@ enum SceneGesture: CaseIterable {
     /// A fling through `LongMenuConfig`'s menu.
     var isLongList: Bool { self == .listFling100 || self == .listFling10000 }
 
-    /// Whether the scene is written into a scratch folder (a long menu or the page slide).
-    var isWritten: Bool { self.isLongList || self == .pageSlide }
+    /// Whether the scene is written into a scratch folder (a long menu, the page slide, the
+    /// slideshow).
+    var isWritten: Bool { self.isLongList || self == .pageSlide || self == .carouselSlide }
 
     /// Where the scene comes from, for the bench's note.
     var source: String {
         switch self {
         case .listFling100, .listFling10000: "LongMenuConfig's menu (photos from Examples/cafe/images)"
         case .pageSlide: "PageSlideConfig's two pages (photos from Examples/museum/images)"
+        case .carouselSlide: "CarouselSlideConfig's slideshow (photos from Examples/museum/images)"
         default: self.example
         }
     }
@@ -69,6 +73,7 @@ enum SceneGesture: CaseIterable {
         case .listFling100: "menu-list-fling-100"
         case .listFling10000: "menu-list-fling-10000"
         case .pageSlide: "page-slide"
+        case .carouselSlide: "carousel-auto-advance"
         }
     }
 
@@ -82,6 +87,7 @@ enum SceneGesture: CaseIterable {
         case .sheetDrag: "the espresso's content sheet over the light blur dragged up 200 points and let go"
         case .listFling100, .listFling10000: "a menu of \(self.rows) rows (text + thumbnail) flung up 600 points in 96 ms, coasting to rest"
         case .pageSlide: "a page of a photo and paragraphs pushed over another, sliding in from the right"
+        case .carouselSlide: "a full-screen slideshow's photo turning to the next by itself (the carousel's auto-advance)"
         }
     }
 
@@ -111,7 +117,21 @@ enum SceneGesture: CaseIterable {
             // Back to the top, so every repeat flings through rows it has not shown.
             Self.scrollView(run)?.scroll(to: 0, animated: false)
         case .pageSlide: try controller.show(screen: "first")
+        case .carouselSlide:
+            guard Self.carousel(run)?.isAutoAdvancing == true else {
+                throw VitrineError(.invalidData, "carousel-auto-advance: the slideshow is not turning by itself")
+            }
         }
+    }
+
+    /// The slideshow's carousel.
+    static func carousel(_ run: HeadlessRunner) -> CarouselView? {
+        func find(_ view: View) -> CarouselView? {
+            if let carousel = view as? CarouselView { return carousel }
+            for child in view.subviews { if let found = find(child) { return found } }
+            return nil
+        }
+        return find(run.window.root)
     }
 
     /// The long menu's list and the scroll view around it.
@@ -148,6 +168,10 @@ enum SceneGesture: CaseIterable {
         case .listFling100, .listFling10000:
             Self.drag(run, from: Point(x: size.width / 2, y: size.height * 0.75), by: Point(x: 0, y: -600), milliseconds: 96)
         case .pageSlide: controller.perform(.push("second"))
+        case .carouselSlide:
+            // Its turn is a background timer (`runUntilIdle` does not wait for it): the clock is
+            // moved to it, and the slide it starts is what the frames time.
+            if let carousel = Self.carousel(run), let due = carousel.nextCheck { run.loop.advance(to: due) }
         }
     }
 
@@ -171,6 +195,9 @@ enum SceneGesture: CaseIterable {
             failure = Self.listFailure(run)
         case .pageSlide:
             failure = stack == ["first", "second"] ? nil : "the push did not land on the second page (stack \(stack))"
+        case .carouselSlide:
+            let turns = Self.carousel(run)?.autoAdvances ?? 0
+            failure = turns > 0 ? nil : "the slideshow did not turn by itself"
         }
         if let failure { throw VitrineError(.invalidData, "\(name): \(failure)") }
     }

@@ -71,20 +71,16 @@ struct FocusOrderTests {
     func onboardingByKeys() throws {
         let run = try Self.run("museum")
         run.run.advance(0.5)
-        func press(_ key: KeyEvent.Key) {
-            run.run.window.handle(KeyEvent(key, timestamp: UInt64(run.run.loop.now.microseconds), device: "keypad"))
-            run.run.advance(1.5)
-        }
         #expect(run.front == "welcome")
-        press(.down)
+        run.press(.down, wait: 1.5)
         #expect(run.front == "galleries-intro")
-        press(.up)
+        run.press(.up, wait: 1.5)
         #expect(run.front == "welcome")
-        for _ in 0..<3 { press(.down) }
+        for _ in 0..<3 { run.press(.down, wait: 1.5) }
         #expect(run.front == "ready")
-        press(.down)
+        run.press(.down, wait: 1.5)
         #expect(run.run.window.focusedView.map { $0 is Button } == true, "on the last page down reaches its Start button")
-        press(.enter)
+        run.press(.enter, wait: 1.5)
         #expect(run.front == "home")
         #expect(!run.controller.isOnboardingShowing)
     }

@@ -46,6 +46,13 @@ struct KioskRun {
         return find(self.run.window.root)
     }
 
+    /// A key from a keypad, through the window's key handling, then everything settled (or
+    /// `wait` seconds of the manual clock: speech mode's results come after a delay).
+    func press(_ key: KeyEvent.Key, wait: Double? = nil) {
+        self.run.window.handle(KeyEvent(key, timestamp: UInt64(self.run.loop.now.microseconds), device: "keypad"))
+        if let wait { self.run.advance(wait) } else { self.run.settle() }
+    }
+
     /// Taps the centre of a view, through the gesture arena, then lets everything settle.
     func tap(_ view: View) {
         self.tap(view.windowFrame.center)

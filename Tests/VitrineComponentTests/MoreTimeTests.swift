@@ -40,11 +40,11 @@ struct MoreTimeTests {
         let prompt = try #require(run.controller.moreTimePrompt)
         #expect(run.controller.transcript.last == Utterance("Do you need more time?", language: "en", kind: .prompt))
         #expect(run.state["accessibility"]?["asking_more_time"] == .bool(true))
-        #expect(prompt.countdownLabel.text == "The kiosk starts over in 30 seconds.")
+        #expect(prompt.messageLabel?.text == "The kiosk starts over in 30 seconds.")
         run.run.advance(5.5)
-        #expect(prompt.countdownLabel.text == "The kiosk starts over in 25 seconds.")
-        #expect(prompt.button.title == "More time")
-        #expect(prompt.button.frame.height >= Button.minimumHitSize)
+        #expect(prompt.messageLabel?.text == "The kiosk starts over in 25 seconds.")
+        #expect(prompt.buttons[0].title == "More time")
+        #expect(prompt.buttons[0].frame.height >= Button.minimumHitSize)
     }
 
     @Test("a tap anywhere extends: the question goes, nothing under it is pressed, the count starts again")
@@ -66,7 +66,7 @@ struct MoreTimeTests {
         Self.advance(run, to: try #require(run.controller.moreTimeAt))
         #expect(run.controller.moreTimePrompt != nil)
         // The button answers too.
-        try run.replayTap(try #require(run.controller.moreTimePrompt?.button))
+        try run.replayTap(try #require(run.controller.moreTimePrompt?.buttons.first))
         #expect(run.controller.moreTimePrompt == nil && run.stack == ["choose", "confirm"])
         #expect(run.controller.actions.elements.last == "moreTime: touch")
     }

@@ -9,35 +9,30 @@ import VitrineUI
 /// visitor with a keypad or a keyboard was held on the demo's first page for good.
 @Suite("Onboarding: the keys that move the focus turn the pages")
 struct OnboardingKeysTests {
-    static func press(_ run: KioskRun, _ key: KeyEvent.Key) {
-        run.run.window.handle(KeyEvent(key, timestamp: UInt64(run.run.loop.now.microseconds), device: "keypad"))
-        run.run.settle()
-    }
-
     @Test("down and Right turn a page with nothing to focus, up and Left turn it back; the completed page's Start is reached and chosen")
     func demoPages() throws {
         let run = try KioskRun(example: "demo")
         #expect(run.front == "welcome")
-        Self.press(run, .right)
+        run.press(.right)
         #expect(run.front == "touch")
-        Self.press(run, .down)
+        run.press(.down)
         #expect(run.front == "ready")
-        Self.press(run, .left)
+        run.press(.left)
         #expect(run.front == "touch")
-        Self.press(run, .up)
+        run.press(.up)
         #expect(run.front == "welcome")
         // Before the first page there is nothing: the key does what it did before, nothing here.
-        Self.press(run, .up)
+        run.press(.up)
         #expect(run.front == "welcome")
-        for _ in 0..<3 { Self.press(run, .down) }
+        for _ in 0..<3 { run.press(.down) }
         #expect(run.front == "all-set")
         // The completed page has a button: down goes to it, and stays on it (no page after).
-        Self.press(run, .down)
+        run.press(.down)
         #expect((run.run.window.focusedView as? Button)?.title == "Start")
-        Self.press(run, .down)
+        run.press(.down)
         #expect(run.front == "all-set")
         #expect((run.run.window.focusedView as? Button)?.title == "Start")
-        Self.press(run, .enter)
+        run.press(.enter)
         #expect(run.front == "main")
         #expect(!run.controller.isOnboardingShowing)
         #expect(run.controller.callbacks.elements.filter { $0.hasPrefix("keypad: onboarding") }.count == 7)
@@ -60,17 +55,17 @@ struct OnboardingKeysTests {
         var configuration = KioskConfiguration()
         configuration.scene = model
         let run = try KioskRun(configuration: configuration)
-        Self.press(run, .down)
+        run.press(.down)
         #expect((run.run.window.focusedView as? Button)?.title == "a")
-        Self.press(run, .down)
+        run.press(.down)
         #expect((run.run.window.focusedView as? Button)?.title == "b")
-        Self.press(run, .down)
+        run.press(.down)
         #expect(run.front == "two")
-        Self.press(run, .up)
+        run.press(.up)
         #expect(run.front == "one")
-        Self.press(run, .down)
+        run.press(.down)
         #expect((run.run.window.focusedView as? Button)?.title == "a")
-        Self.press(run, .up)
+        run.press(.up)
         #expect(run.front == "one", "the first page has no page before it: up goes round to its last element")
         #expect((run.run.window.focusedView as? Button)?.title == "b")
     }

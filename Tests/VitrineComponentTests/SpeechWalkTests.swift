@@ -12,11 +12,6 @@ import VitrineUI
 @Suite("Speech: a keypad walk through the tickets example, said in English and German")
 struct SpeechWalkTests {
     /// Presses a key as a keypad's would arrive (the window's key path), and lets it settle.
-    static func press(_ run: KioskRun, _ key: KeyEvent.Key) {
-        run.run.window.handle(KeyEvent(key, timestamp: UInt64(run.run.loop.now.microseconds), device: "keypad"))
-        run.run.advance(1)
-    }
-
     /// Headset in; down to the route with the ferry and select it; down to the day pass and
     /// select it; More; down to Buy and select it; repeat, louder; back.
     static func walk(language: String) throws -> (said: [String], run: KioskRun) {
@@ -27,7 +22,7 @@ struct SpeechWalkTests {
         run.controller.headsetChanged(plugged: true)
         run.run.advance(0.5)
         let keys: [KeyEvent.Key] = [.down, .enter, .down, .down, .enter, .enter, .down, .enter, .other("F2"), .other("F5"), .escape]
-        for key in keys { Self.press(run, key) }
+        for key in keys { run.press(key, wait: 1) }
         return (run.controller.transcript.elements.map(\.description), run)
     }
 
@@ -88,7 +83,7 @@ struct SpeechWalkTests {
     func headsetOut() throws {
         let run = try KioskRun(example: "tickets")
         run.run.advance(0.5)
-        Self.press(run, .down)
+        run.press(.down, wait: 1)
         #expect(run.controller.transcript.elements.isEmpty, "speech mode is off: nothing is said")
         run.controller.headsetChanged(plugged: true)
         #expect(run.run.window.touchExploration != nil)
@@ -96,7 +91,7 @@ struct SpeechWalkTests {
         #expect(!run.controller.speechMode)
         #expect(run.run.window.touchExploration == nil)
         let count = run.controller.transcript.count
-        Self.press(run, .down)
+        run.press(.down, wait: 1)
         #expect(run.controller.transcript.count == count)
     }
 }
@@ -108,7 +103,7 @@ extension SpeechWalkTests {
         run.run.advance(0.5)
         run.controller.headsetChanged(plugged: true)
         run.run.advance(0.5)
-        for key in [KeyEvent.Key.enter, .enter, .enter, .escape] { Self.press(run, key) }
+        for key in [KeyEvent.Key.enter, .enter, .enter, .escape] { run.press(key, wait: 1) }
         let said = run.controller.transcript.elements.map(\.description)
         #expect(
             said == [
@@ -131,14 +126,14 @@ extension SpeechWalkTests {
     func idleResets() throws {
         let run = try KioskRun(example: "tickets")
         run.run.advance(0.5)
-        Self.press(run, .other("F6"))
-        Self.press(run, .other("F5"))
+        run.press(.other("F6"), wait: 1)
+        run.press(.other("F5"), wait: 1)
         #expect(run.controller.speechMode && run.state["speech"]?["volume"] == .number(0.9))
         run.run.advance(300)
         #expect(!run.controller.speechMode, "turned on by the key: off once nobody is there")
         #expect(run.state["speech"]?["volume"] == .number(0.8))
         run.controller.headsetChanged(plugged: true)
-        Self.press(run, .other("F4"))
+        run.press(.other("F4"), wait: 1)
         run.run.advance(300)
         #expect(run.controller.speechMode, "the headset is still in")
         #expect(run.state["speech"]?["volume"] == .number(0.8))

@@ -89,11 +89,11 @@ struct ConfigV2Tests {
                 """#, extra: #""start": "list", "#))
         #expect(
             ConfigFixture.describe(check.errors) == [
-                #"screens.home.content.type: "vstak" is not a view type (vstack, hstack, grid, scroll, text, image, button, list, card, spacer, divider, languages, stepper, textField, qrCode, progress, spinner) (did you mean vstack?)"#,
+                #"screens.home.content.type: "vstak" is not a view type (vstack, hstack, grid, scroll, text, image, button, list, card, spacer, divider, languages, stepper, textField, carousel, toggle, slider, segmented, qrCode, progress, spinner) (did you mean vstack?)"#,
                 "screens.list.content.children[0].text: missing",
                 #"screens.list.content.children[1].width: "wide" is not a size (use a number of points, "fill", "auto" or a percentage such as "50%")"#,
                 #"screens.list.content.children[1].style: "heading" is not a text style (largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2) (did you mean headline?)"#,
-                #"screens.list.content.children[2].action: "popToRot" is not an action (accessibility, dismiss, finishOnboarding, hideSplitSheet, pop, popToRoot, reach, restartOnboarding, showSplitSheet, toggleSplitSheet, push, replace, present, emit, setLanguage, set, increment, decrement, toggle) (did you mean popToRoot?)"#,
+                #"screens.list.content.children[2].action: "popToRot" is not an action (accessibility, dismiss, finishOnboarding, hideSplitSheet, pop, popToRoot, reach, restartOnboarding, showSplitSheet, toggleSplitSheet, push, replace, present, emit, setLanguage, set, increment, decrement, toggle, alert) (did you mean popToRoot?)"#,
                 "screens.list.content.children[4].image: file not found: \(fixture.directory.path)/gone.png",
                 // Found now that a screen with mistakes is kept for its references.
                 #"screens.list.content.children[3].action.push: pushes "detial", but there is no such screen (screens: home, list)"#

@@ -47,14 +47,11 @@ final class PagerFixture {
 
 @Suite("Navigation stack and onboarding pager (BoardingPass's transition and release rules)")
 struct NavigationStackTests {
-    @Test("a fast short flick (15% of the width in 150 ms) completes the push: progress + velocity/width > 0.75")
-    func fastShortFlick() {
+    @Test("the release rules, drag by drag (the same cases run through a carousel: CarouselTests)", arguments: PagerTrace.all)
+    func trace(_ trace: PagerTrace) {
         let f = PagerFixture()
-        let finger = Finger()
-        finger.down(f.at(0.8)).drag(by: -0.15 * f.width, 0, ms: 150).up()
-        f.stage.play(finger)
-        #expect(f.current == 1)
-        #expect(f.changes == [1])
+        f.stage.play(trace.script(f.width, f.slop, f.at))
+        #expect(f.current == trace.expectedPage)
         #expect(!f.pager.isTransitioning)
     }
 
@@ -71,26 +68,6 @@ struct NavigationStackTests {
         #expect(f.current == 0)
         #expect(f.changes.isEmpty)
         #expect(f.progress.last == 0)
-    }
-
-    @Test("a still release just past half completes; just before half goes back")
-    func halfWay() {
-        for (fraction, expected) in [(0.53, 1), (0.47, 0)] {
-            let f = PagerFixture()
-            let finger = Finger()
-            finger.down(f.at(0.95)).drag(by: -(fraction * f.width + f.slop), 0, ms: 900).hold(150).up()
-            f.stage.play(finger)
-            #expect(f.current == expected, "released at \(fraction)")
-        }
-    }
-
-    @Test("past 66% the swipe completes by itself, even when the finger comes back below half")
-    func pastSixtySixPercent() {
-        let f = PagerFixture()
-        let finger = Finger()
-        finger.down(f.at(0.95)).drag(by: -(0.73 * f.width + f.slop), 0, ms: 500).drag(by: 0.35 * f.width, 0, ms: 500).hold(120).up()
-        f.stage.play(finger)
-        #expect(f.current == 1)
     }
 
     @Test("crossing back past where the swipe began freezes the progress at 0 (no transition the other way)")
@@ -131,16 +108,6 @@ struct NavigationStackTests {
         tap.tap(f.stage.point(in: f.start))
         f.stage.play(tap)
         #expect(f.started == 1)
-    }
-
-    @Test("a finger catches a transition springing back and pushes it through")
-    func catchSettling() {
-        let f = PagerFixture()
-        let finger = Finger()
-        finger.down(f.at(0.8)).drag(by: -0.23 * f.width, 0, ms: 600).hold(120).up().wait(60)
-        finger.down(f.at(0.55)).drag(by: -0.4 * f.width, 0, ms: 200).up()
-        f.stage.play(finger)
-        #expect(f.current == 1)
     }
 
     @Test("a finger resting elsewhere does not stop another finger's flick: it pages exactly as a one-finger flick")

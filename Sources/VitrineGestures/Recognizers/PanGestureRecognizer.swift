@@ -51,6 +51,12 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// False: new contacts are not joined (the arena leaves this recognizer out); a pan in
     /// progress carries on.
     public var isEnabled = true
+    /// Locked to an axis: when the finger passes the slop having moved further across the axis
+    /// than along it, the pan lets the contact go (leaves the arena) instead of claiming it.
+    /// A horizontal slider inside a vertical scroll view sets it, so a mostly vertical drag that
+    /// also crossed the slop sideways scrolls the page, as UIKit's slider in a scroll view does
+    /// (its pan fails unless the drag is mostly along it). False: the axis's slop alone decides.
+    public var yieldsToCrossAxisDrags = false
 
     /// A finger the pan watches before it begins (or follows once it has).
     private struct Candidate {
@@ -122,6 +128,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
             let location = self.candidates[index].contact.location
             self.candidates[index].tracker.addSample(location, at: time)
             guard self.hasPassedSlop(self.candidates[index].contact) else { return .undecided }
+            if self.yieldsToCrossAxisDrags, self.movedMostlyAcross(self.candidates[index].contact) {
+                self.candidates.remove(at: index)
+                if self.candidates.isEmpty { self.finish(.failed) }
+                return .reject
+            }
             guard self.candidates[index].contact.standing == .contending else {
                 self.begin(with: index)
                 return .undecided
@@ -166,6 +177,16 @@ public final class PanGestureRecognizer: GestureRecognizer {
         guard let index = self.candidates.firstIndex(where: { $0.contact.id == id }) else { return }
         self.candidates.remove(at: index)
         if self.candidates.isEmpty && self.followed == nil && !self.state.isFinished { self.finish(.cancelled) }
+    }
+
+    /// Whether the finger went further across the pan's axis than along it (a locked pan only).
+    private func movedMostlyAcross(_ contact: FollowedContact) -> Bool {
+        let moved = contact.location - contact.downLocation
+        switch self.axis {
+        case .free: return false
+        case .horizontal: return abs(moved.y) > abs(moved.x)
+        case .vertical: return abs(moved.x) > abs(moved.y)
+        }
     }
 
     /// Whether the finger has left the slop around its touch-down point, along the pan's axis.

@@ -10,7 +10,7 @@ extension ConfigReader {
     /// integrator's software, not a data store.
     static let largestPayload = 4096
 
-    static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs + Self.stateVerbs }
+    static var actionNames: [String] { SceneAction.simple.keys.sorted() + Self.verbs + Self.stateVerbs + ["alert"] }
     /// The actions that take an argument.
     static let verbs = ["push", "replace", "present", "emit", "setLanguage"]
 
@@ -26,7 +26,9 @@ extension ConfigReader {
         switch value {
         case .string(let name):
             if let action = SceneAction.simple[name] { return action }
-            if Self.verbs.contains(name) {
+            if name == "alert" {
+                self.error(path, "\"alert\" needs its card: {\"alert\": {\"title\": \"Card declined\", \"buttons\": [{\"title\": \"OK\"}]}}")
+            } else if Self.verbs.contains(name) {
                 let argument = name == "emit" ? "event-name" : name == "setLanguage" ? "language" : "screen-id"
                 self.error(path, "\(Self.quoted(name)) needs an argument: {\(Self.quoted(name)): \(Self.quoted(argument))}")
             } else {
@@ -36,12 +38,13 @@ extension ConfigReader {
         case .object(let members):
             if let stateAction = self.stateAction(value, members, at: path) { return stateAction.action }
             if members.contains(where: { $0.key == "if" }) { return self.conditionalAction(value, at: path) }
+            if members.contains(where: { $0.key == "alert" }) { return self.alertAction(value, at: path) }
             let verbs = members.map(\.key).filter { Self.verbs.contains($0) }
             guard verbs.count == 1, let verb = verbs.first else {
                 self.error(
                     path,
                     verbs.isEmpty
-                        ? "expected one of {\"push\": screen}, {\"replace\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
+                        ? "expected one of {\"push\": screen}, {\"replace\": screen}, {\"present\": screen}, {\"emit\": name}, {\"setLanguage\": code}, {\"alert\": {…}}, or an action's name (\(SceneAction.simple.keys.sorted().joined(separator: ", ")))"
                         : "has both \(verbs.joined(separator: " and ")): an action does one thing")
                 return nil
             }

@@ -198,6 +198,9 @@ extension ConfigReader {
                     case .push(let id): check(id, at: at + ".push", what: "pushes")
                     case .replace(let id): check(id, at: at + ".replace", what: "shows")
                     case .present(let id, _): check(id, at: at + ".present", what: "presents")
+                    case .alert, .conditional:
+                        // Their screens are reached from a button or a branch.
+                        for id in step.targets { check(id, at: at, what: "leads to") }
                     case .restartOnboarding where scene.onboarding == nil:
                         self.warning(at, "restartOnboarding does nothing: the kiosk has no onboarding")
                     default: break

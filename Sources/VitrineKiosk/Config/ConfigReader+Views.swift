@@ -9,7 +9,8 @@ extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
     static let viewTypes =
         [
-            "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField"
+            "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
+            "carousel", "toggle", "slider", "segmented"
         ] + ["qrCode", "progress", "spinner"]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
@@ -51,11 +52,13 @@ extension ConfigReader {
             var id: String?
             reader.read(object, "id", into: &id)
             let visible = reader.condition(object, "visible")
+            let appear = reader.appear(object)
             var label: TextValue?
             reader.readText(object, type == "image" ? "description" : "accessibilityLabel", into: &label)
             guard let kind = reader.viewKind(type, object, at: path, depth: depth) else { return }
             node = ViewNode(kind, width: width, height: height, id: id, path: path)
             node?.visible = visible
+            node?.appear = appear
             node?.accessibilityLabel = label
         }
         // A view with a mistake inside is kept as far as it was read (its good children, their
@@ -149,6 +152,11 @@ extension ConfigReader {
             return self.stepper(object)
         case "textField":
             return self.textField(object)
+        case "carousel":
+            return self.carousel(object, depth: depth)
+        case "toggle": return self.toggle(object)
+        case "slider": return self.slider(object)
+        case "segmented": return self.segmented(object)
         case "qrCode": return self.qrCode(object)
         case "progress": return self.progress(object)
         case "spinner": return .spinner

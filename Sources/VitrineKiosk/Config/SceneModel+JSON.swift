@@ -211,6 +211,19 @@ extension ViewNode {
             if let autocapitalize = field.autocapitalize { members.append(("autocapitalize", .string(autocapitalize.rawValue))) }
             if let action = field.onSubmit { members.append(("onSubmit", action.json)) }
             if let label = field.submitLabel { members.append(("submitLabel", label.json)) }
+        case .carousel(let carousel):
+            members = [("type", .string("carousel")), ("pages", .array(carousel.pages.map(\.json))), ("loop", .bool(carousel.loops))]
+            if let interval = carousel.interval { members.append(("interval", .number(interval))) }
+        case .toggle(let toggle):
+            members = [("type", .string("toggle")), ("title", toggle.title.json), ("bind", .string("state." + toggle.state))]
+        case .slider(let slider):
+            members = [
+                ("type", .string("slider")), ("bind", .string("state." + slider.state)), ("min", .number(slider.minimum)), ("max", .number(slider.maximum)),
+                ("step", .number(slider.step))
+            ]
+        case .segmented(let segmented):
+            let options = segmented.options.map { JSONValue.object([("value", $0.value), ("title", $0.title.json)]) }
+            members = [("type", .string("segmented")), ("bind", .string("state." + segmented.state)), ("options", .array(options))]
         case .qrCode(let model): members = model.jsonMembers
         case .progress(let model): members = model.jsonMembers
         case .spinner: members = [("type", .string("spinner"))]
@@ -222,6 +235,9 @@ extension ViewNode {
         if self.height != .auto { members.append(("height", self.height.json)) }
         if let id = self.id { members.append(("id", .string(id))) }
         if let visible = self.visible { members.append(("visible", .object([("bind", .string(visible.path))]))) }
+        if let appear = self.appear {
+            members.append(("appear", .object([("from", .string(appear.from.rawValue)), ("delay", .number(appear.delay))])))
+        }
         if let label = self.accessibilityLabel {
             if case .image = self.kind { members.append(("description", label.json)) } else { members.append(("accessibilityLabel", label.json)) }
         }

@@ -103,6 +103,20 @@ public struct KioskRenderer {
                 }
             }
         }
+        // Every alert an action of a screen shows, over that screen; after the screens, so the
+        // pictures before them keep their numbers when a config gains an alert.
+        for screen in self.configuration.scene.screens where !sheetOnly.contains(screen.id) {
+            let alerts = screen.actions.flatMap { entry in
+                entry.action.steps.compactMap { step -> AlertModel? in if case .alert(let alert) = step { alert } else { nil } }
+            }
+            for (index, alert) in alerts.enumerated() {
+                try controller.show(screen: screen.id)
+                run.settle()
+                controller.perform(.alert(alert), from: "render")
+                try shot(screen.id, alerts.count > 1 ? "alert-\(index + 1)" : "alert")
+                controller.removeAlerts()
+            }
+        }
     }
 
     /// Screens that no push, start or onboarding shows full-screen: only a content sheet presents

@@ -69,10 +69,26 @@ extension KioskScene: ControllableScene {
     public func control(_ command: String, arguments: JSONValue) throws(VitrineError) -> JSONValue {
         guard let controller = self.controller else { throw VitrineError(.unsupported, "\(command): the kiosk is not on screen yet") }
         if command == "perform" { return try self.perform(arguments, on: controller) }
+        if command == "alert" { return try self.alert(arguments, on: controller) }
         return try controller.control(command, arguments: arguments)
     }
 
-    public var controlCommands: [String] { (self.controller?.controlCommands ?? []) + ["perform"] }
+    public var controlCommands: [String] { (self.controller?.controlCommands ?? []) + ["perform", "alert"] }
+
+    /// The control socket's `alert` `{"title": …, "message": …, "buttons": [{"title": …,
+    /// "action": …}]}`: the integrator's "Card declined — try again", read and checked as the
+    /// config's `{"alert": {…}}` action, shown over everything (after the alert on screen, if
+    /// one is). The reply says whether it is showing or waiting.
+    func alert(_ arguments: JSONValue, on controller: SceneController) throws(VitrineError) -> JSONValue {
+        guard case .object(let members) = arguments else { throw VitrineError(.invalidArgument, "alert: expected an object with a title and buttons") }
+        let card = JSONValue.object(members.filter { ["title", "message", "buttons"].contains($0.key) })
+        let action = try KioskConfigLoader.action(.object([("alert", card)]), for: self.configuration, at: "")
+        controller.perform(action, from: "control")
+        return .object([
+            ("showing", controller.alertShowing.map { .string($0.titleLabel.text) } ?? .null),
+            ("waiting", .number(Double(controller.alertsWaiting)))
+        ])
+    }
 
     /// The control socket's `perform` `{"action": …}`: an action written as the config writes it
     /// (`"pop"`, `{"push": "detail"}`, `{"emit": "purchase", "payload": {…}}`, a list of them),

@@ -166,7 +166,24 @@ public final class KioskSequence {
             .string("dismiss"), .object([("setLanguage", language)]), .array([.object([("present", screen)]), .object([("setLanguage", language)])]),
             .array([.object([("push", screen)]), .string("pop"), .object([("push", screen)])]), .object([("emit", .string("fuzz"))]),
             .array([.object([("present", screen)]), .string("dismiss")]), .string("toggleSplitSheet"), .string("restartOnboarding"),
-            .string("finishOnboarding")
+            .string("finishOnboarding"),
+            // Alerts: over everything, answered by the taps that follow (or not), one leading on.
+            .object([("alert", .object([("title", .string("Card declined")), ("buttons", .array([.object([("title", .string("OK"))])]))]))]),
+            .object([
+                (
+                    "alert",
+                    .object([
+                        ("title", .string("Go on?")), ("message", .string("Choose")),
+                        (
+                            "buttons",
+                            .array([
+                                .object([("title", .string("Cancel")), ("style", .string("cancel"))]),
+                                .object([("title", .string("Go")), ("action", .array([.object([("push", screen)]), .object([("setLanguage", language)])]))])
+                            ])
+                        )
+                    ])
+                )
+            ])
         ]
         return self.pick(actions, a)
     }

@@ -42,10 +42,15 @@ public final class SceneBuilder {
     public var data: DataStore?
     /// Writes what a text field typed to its state value (the scene's `setState`).
     public var writeState: ((String, JSONValue) -> Void)?
+    /// Called after the visitor changed a toggle, a slider or a segmented control, once its
+    /// state value is written (the scene says a slider's new value in speech mode).
+    public var onControlChange: ((View) -> Void)?
     /// Called when a field is submitted, before its action (the scene hides the keyboard).
     public var onFieldSubmit: ((TextField) -> Void)?
     /// The submit key's title when a field names none: `go` with an action, `done` without.
     public var submitTitle: (_ hasAction: Bool) -> String = { $0 ? "Go" : "Done" }
+    /// Called when a carousel's page changed (the scene says it when the carousel has the focus).
+    public var onCarouselTurn: ((CarouselView) -> Void)?
     /// Logs bound images that cannot be shown (the view keeps its last picture).
     public var logger = Logger("scene")
     /// Under a high-contrast theme: what the screen being built draws its views on (its own
@@ -136,7 +141,9 @@ public final class SceneBuilder {
 
     /// The view for `node` and its children.
     public func view(for node: ViewNode) throws(VitrineError) -> View {
-        let view = try self.makeView(node)
+        let made = try self.makeView(node)
+        // An appearing view is held by an `AppearView`, which takes its place in the layout.
+        let view = node.appear.map { AppearView(content: made, appear: $0) } ?? made
         if let visible = node.visible {
             let show = { [unowned self] (view: View) in
                 let shown = ExpressionEvaluator.isTrue(visible.value(in: self.data, item: nil, language: self.language) ?? .null)
@@ -150,10 +157,10 @@ public final class SceneBuilder {
         }
         view.layoutWidth = node.width
         view.layoutHeight = node.height
-        view.identifier = node.id ?? (node.path.isEmpty ? view.identifier : node.path)
+        made.identifier = node.id ?? (node.path.isEmpty ? made.identifier : node.path)
         if let label = node.accessibilityLabel {
-            view.accessibilityLabel = self.text(label)
-            self.bind(view, when: label.binding != nil) { [unowned self] view in view.accessibilityLabel = self.text(label) }
+            made.accessibilityLabel = self.text(label)
+            self.bind(made, when: label.binding != nil) { [unowned self] view in view.accessibilityLabel = self.text(label) }
         }
         return view
     }
@@ -258,6 +265,11 @@ public final class SceneBuilder {
             return Divider(color: self.theme.separator)
         case .textField(let model):
             return self.textField(model, path: node.path)
+        case .carousel(let carousel):
+            return try self.carousel(carousel, path: node.path)
+        case .toggle(let model): return self.toggleView(model)
+        case .slider(let model): return self.sliderView(model, in: node)
+        case .segmented(let model): return self.segmentedView(model, in: node)
         case .qrCode(let model): return self.qrCodeView(model, path: node.path)
         case .progress(let model): return self.progressBar(model)
         case .spinner: return Spinner(theme: self.theme)

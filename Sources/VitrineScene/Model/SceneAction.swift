@@ -47,6 +47,9 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
     case accessibility
     /// Slides the screens down within reach of a seated visitor, or back up (reach mode).
     case reach
+    /// Shows a modal alert (`AlertModel`): over everything, dismissed only by its buttons,
+    /// after the one showing if there is one.
+    indirect case alert(AlertModel)
 
     /// The actions without an argument, by the name a config writes.
     public static let simple: [String: SceneAction] = [
@@ -66,6 +69,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .push(let id), .replace(let id), .present(let id, _): [id]
         case .sequence(let actions): actions.flatMap(\.targets)
         case .conditional(_, let then, let otherwise): then.targets + (otherwise?.targets ?? [])
+        case .alert(let alert): alert.buttons.flatMap { $0.action?.targets ?? [] }
         default: []
         }
     }
@@ -93,6 +97,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .toggle(let name): .object([("toggle", .string(name))])
         case .conditional(let condition, let then, let otherwise):
             .object([("if", .object([("bind", .string(condition.path))])), ("then", then.json)] + (otherwise.map { [("else", $0.json)] } ?? []))
+        case .alert(let alert): .object([("alert", alert.json)])
         default: .string(self.description)
         }
     }
@@ -119,6 +124,7 @@ public enum SceneAction: Sendable, Equatable, CustomStringConvertible {
         case .increment(let name, let by, _, _): by < 0 ? "decrement \(name)" : "increment \(name)"
         case .toggle(let name): "toggle \(name)"
         case .conditional(let condition, let then, let otherwise): "if \(condition.path) then \(then)" + (otherwise.map { " else \($0)" } ?? "")
+        case .alert(let alert): "alert \(QuotedValue.quoted(alert.title.written))"
         }
     }
 }

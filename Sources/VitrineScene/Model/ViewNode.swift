@@ -18,6 +18,10 @@ public struct ViewNode: Sendable, Equatable {
         case spacer(minLength: Double)
         case divider
         case textField(TextFieldNode)
+        case carousel(CarouselNode)
+        case toggle(ToggleNode)
+        case slider(SliderNode)
+        case segmented(SegmentedNode)
         case qrCode(QRCodeNode)
         case progress(ProgressNode)
         /// An indeterminate activity indicator.
@@ -39,6 +43,8 @@ public struct ViewNode: Sendable, Equatable {
     /// What speech mode says for the view instead of its text (`accessibilityLabel`; an image's
     /// `description`), in the kiosk's languages or bound. Nil: its own text.
     public var accessibilityLabel: TextValue?
+    /// How it comes onto the screen each time its screen is shown (`"appear"`); nil: it is there.
+    public var appear: Appear?
 
     public init(_ kind: Kind, width: Dimension = .auto, height: Dimension = .auto, id: String? = nil, path: String = "") {
         self.kind = kind
@@ -55,6 +61,7 @@ public struct ViewNode: Sendable, Equatable {
         case .stack(let stack): result += stack.children.flatMap(\.allNodes)
         case .grid(let grid): result += grid.children.flatMap(\.allNodes)
         case .scroll(let scroll): result += scroll.content.allNodes
+        case .carousel(let carousel): result += carousel.pages.flatMap(\.allNodes)
         default: break
         }
         return result

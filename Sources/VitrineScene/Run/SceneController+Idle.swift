@@ -9,6 +9,7 @@ extension SceneController {
         self.wentIdle = false
         self.touchedMoreTime(frame)
         self.armIdleTimer()
+        self.touchedWhileAppearing(frame)
         // Exploring fingers press nothing, so they do not end the typing either.
         if !self.speechMode { self.touchedWhileTyping(frame) }
     }
@@ -69,6 +70,7 @@ extension SceneController {
         self.wentIdle = true
         self.record("idle")
         self.dismissMoreTime()
+        self.removeAlerts()
         if let sheet = self.contentSheet, sheet.isPresented { sheet.dismiss(animated: false) }
         self.splitSheetInFront?.show(false, animated: false)
         let themeChanged = self.resetVisitorSettings()

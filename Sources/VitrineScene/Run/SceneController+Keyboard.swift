@@ -31,6 +31,7 @@ extension SceneController {
         window.focusScope = { [weak self] in
             guard let self else { return nil }
             if let prompt = self.moreTimePrompt { return prompt }
+            if let alert = self.alertShowing { return alert }
             if self.keypadField != nil, let keyboard = self.keyboard, !keyboard.isHidden { return keyboard }
             if let sheet = self.contentSheet, sheet.isPresented, !sheet.isDismissing { return sheet }
             if self.isOnboardingShowing { return self.onboarding }
@@ -84,7 +85,8 @@ extension SceneController {
 
     /// Escape: the keyboard goes, else the sheet in front, else one screen back.
     func escape() {
-        guard let window = self.window else { return }
+        // An alert is answered by its buttons only.
+        guard let window = self.window, self.alertShowing == nil else { return }
         if let field = self.keypadField {
             window.focus(field.window === window ? field : nil, showingRing: true)
         } else if window.focusedView is TextField {

@@ -42,6 +42,8 @@ extension SceneController {
         self.record("keypad \(command.rawValue)")
         switch command {
         case .up, .down:
+            // A slider being adjusted takes the keypad's up and down (left and right are its own).
+            if key.key != .left, key.key != .right, (window.focusedView as? SliderView)?.adjust(by: command == .up ? 1 : -1) == true { return true }
             guard mapped || (self.speechMode && window.focusChain.isEmpty) else { return false }
             if window.focusChain.isEmpty {
                 self.say(self.phrases(.nothingToSelect), kind: .result, interrupting: true)
@@ -57,6 +59,7 @@ extension SceneController {
             guard mapped || self.speechMode else { return false }
             self.activateSaying(focused)
         case .back:
+            if (window.focusedView as? SliderView)?.endAdjusting() == true { return true }
             guard mapped else { return false }
             self.escape()
         case .help:

@@ -40,6 +40,7 @@ extension SceneController {
         } catch {
             self.logger.error("cannot build the screens again: \(error)")
         }
+        self.restackAlerts()
         self.announceScreen()
     }
 }

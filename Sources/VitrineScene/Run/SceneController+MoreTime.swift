@@ -5,7 +5,8 @@ import VitrineUI
 /// reset throws away what a visitor was doing, the kiosk asks, `accessibility.moreTimeWarning`
 /// seconds ahead (30 by default, at least 20), with the seconds left counting down. A touch
 /// anywhere, a key, or the "More time" button starts the idle count again; without one the reset
-/// runs at the deadline as it always did.
+/// runs at the deadline as it always did. The question is an `AlertView` (its message the
+/// countdown), shown over any alert of the kiosk's own.
 ///
 /// It asks only when there is something to lose (`isAtRest` says when not), and only when the
 /// idle time is longer than the warning: a kiosk resetting after 30 seconds would otherwise ask
@@ -26,7 +27,7 @@ extension SceneController {
     /// first screen alone (or under the attract screen idle pushes), the onboarding (if showing)
     /// on its first page.
     public var isAtRest: Bool {
-        if self.contentSheet?.isPresented == true { return false }
+        if self.contentSheet?.isPresented == true || self.alertShowing != nil { return false }
         if let split = self.splitSheetInFront, split.showing != (self.topScreen?.model.splitSheet?.initiallyShown ?? false) { return false }
         if self.language != self.model.defaultLanguage { return false }
         if let defaults = self.model.state, self.data.sources[Self.stateSource] != defaults { return false }
@@ -53,15 +54,16 @@ extension SceneController {
         self.askedForMoreTime = true
         guard self.moreTimePrompt == nil, let window = self.window, !self.isAtRest else { return }
         let question = AccessibilityText.moreTimeQuestion.text(in: self.language)
-        let prompt = MoreTimePrompt(
-            question: question, countdown: "", buttonTitle: AccessibilityText.moreTimeButton.text(in: self.language), theme: self.theme
-        ) { [weak self] in self?.answerMoreTime(from: "button") }
+        let button = AlertView.Choice(AccessibilityText.moreTimeButton.text(in: self.language)) { [weak self] in self?.answerMoreTime(from: "button") }
+        let prompt = AlertView(title: question, message: "", choices: [button], theme: self.theme)
+        prompt.identifier = "moreTime"
+        prompt.buttons[0].identifier = "moreTime.button"
         window.root.addSubview(prompt)
         prompt.pinToEdges()
         self.moreTimePrompt = prompt
         self.record("moreTime.ask")
         self.tickMoreTime()
-        if window.showsFocusRing { window.focus(prompt.button, showingRing: true) }
+        if window.showsFocusRing { window.focus(prompt.buttons[0], showingRing: true) }
         self.onPrompt?(question)
     }
 
@@ -72,7 +74,7 @@ extension SceneController {
         let left = max(0, (deadline - clock.now).value)
         let second: Int64 = 1_000_000_000
         let seconds = Int((left + second - 1) / second)
-        prompt.countdownLabel.text = AccessibilityText.countdown(seconds, in: self.language)
+        prompt.messageLabel?.text = AccessibilityText.countdown(seconds, in: self.language)
         prompt.setNeedsLayout()
         guard seconds > 1 else { return }
         self.moreTimeTicker = clock.scheduleInBackground(at: deadline - .seconds(Double(seconds - 1))) { [weak self] in

@@ -27,6 +27,7 @@ extension SceneController: SpeakingScene {
         guard self.model.accessibility.speech else { return }
         self.onSpeechToggle = { [weak self] on in self?.setSpeechMode(on) }
         self.onPrompt = { [weak self] question in self?.say(question, kind: .prompt, interrupting: true) }
+        self.builder.onControlChange = { [weak self] view in self?.controlChanged(view) }
     }
 
     /// Idle: the volume back to its default (EN 301 549 5.1.3.13, volume reset after each use);

@@ -88,6 +88,12 @@ extension SceneController {
                     ])
                 ))
         }
+        if let alert = self.alertShowing {
+            // Only while one is up, so the dumps of kiosks without alerts are as they were.
+            members.append(
+                ("alert", .object([("title", .string(alert.titleLabel.text)), ("waiting", .number(Double(self.alertsWaiting)))])))
+        }
+        members.append(("carousels", self.carouselDump))
         members.append(("focus", self.focusDump))
         members.append(("keyboard", self.keyboardDump))
         members.append(("speech", self.speechDump))

@@ -119,12 +119,19 @@ public final class SceneController: Scene {
     /// says it).
     public var onPrompt: ((String) -> Void)?
     /// The "more time" question while it shows, and its countdown's timer.
-    var moreTimePrompt: MoreTimePrompt?
+    var moreTimePrompt: AlertView?
+    /// The kiosk's alerts (`SceneController+Alert.swift`), made with the first, and the one on
+    /// screen as its model says it (built again in a new language).
+    var alertQueue: AlertQueue?
+    var shownAlert: (model: AlertModel, path: String)?
     var moreTimeTicker: TimerID?
     /// Whether the question was asked since the last touch (once per absence, as idle).
     var askedForMoreTime = false
     /// When the idle timer is set to fire.
     var idleTimerAt: MonotonicTime?
+    /// The appear animations running, and the screen they were last played for.
+    let appearances = Appearances()
+    weak var appearShown: View?
 
     public init(model: SceneModel, theme: Theme = .standard, images: ImageSource, registry: ViewRegistry = ViewRegistry(), data: DataStore = DataStore()) {
         self.model = model
@@ -181,6 +188,8 @@ public final class SceneController: Scene {
         self.attachSpeech()
         self.lastTouch = window.clock?.now ?? .zero
         self.armIdleTimer()
+        self.builder.onCarouselTurn = { [unowned self] carousel in self.carouselTurned(carousel) }
+        self.playAppear(in: self.frontScreenView)
     }
 
     /// Builds every view afresh: the navigation holding `stack` (screen ids, bottom first), and
@@ -197,6 +206,7 @@ public final class SceneController: Scene {
             navigation.push(view, animated: false)
         }
         navigation.onPageChange = { [unowned self] _ in self.screenChanged() }
+        navigation.onTransition = { [unowned self] transition in self.transitionStarted(transition) }
         navigation.onSwipe = { [unowned self] direction in
             guard direction == .backward else { return }
             self.actions.append("swipe: pop")
@@ -233,6 +243,11 @@ public final class SceneController: Scene {
         for id in model.pages { pages.append(try self.screenView(id, canGoBack: false, page: true)) }
         let completed = try model.completed.map { id throws(VitrineError) in try self.screenView(id, canGoBack: false, page: true) }
         let view = OnboardingView(model: model, pages: pages, completed: completed, theme: self.theme)
+        let alongside = view.pager.onTransition
+        view.pager.onTransition = { [unowned self] transition in
+            alongside?(transition)
+            self.transitionStarted(transition)
+        }
         view.onPageChange = { [unowned self] page in
             self.record("onboarding.page=\(page.model.id)")
             self.screenChanged()
@@ -296,6 +311,7 @@ public final class SceneController: Scene {
         self.window?.focus(nil)
         let stack = self.navigationStack.map { JSONValue.string($0.model.id) }
         self.onEvent?(SceneEvent(.screen, name: self.frontScreenID ?? "", payload: .object([("stack", .array(stack))]), time: self.now))
+        self.appearAfterScreenChange()
         self.announceScreen()
     }
 
@@ -383,6 +399,8 @@ public final class SceneController: Scene {
             self.presentAccessibilitySheet()
         case .reach:
             self.setReachMode(!self.reachMode, animated: true)
+        case .alert(let alert):
+            self.showAlert(alert, from: path)
         }
     }
 
@@ -448,6 +466,7 @@ public final class SceneController: Scene {
         self.presentedScreen = screen
         self.record("present \(id)")
         sheet.present(in: self.root)
+        self.playAppear(in: screen)
         // A header title bound to the data follows it, as a screen's bar title does.
         self.builder.bind(sheet, when: model.title.binding != nil) { [weak self] view in
             guard let self, let sheet = view as? ContentSheet else { return }

@@ -10,6 +10,10 @@ public enum AccessibilityRole: String, Sendable, Equatable, CaseIterable {
     case text
     /// A key of the on-screen keyboard.
     case key
+    /// An on/off switch (a toggle row; ARIA `switch`): said with "on" or "off" after it.
+    case `switch`
+    /// A value on a track (ARIA `slider`): its value is said before the role.
+    case slider
     /// How far some work has gone (WAI-ARIA `progressbar`): a progress bar says its percentage,
     /// a spinner "in progress" (ARIA's indeterminate progressbar, which has no value).
     case progressBar
@@ -28,4 +32,9 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     public static let dimmed = AccessibilityTraits(rawValue: 1 << 1)
     /// What is typed is not said (a PIN field).
     public static let secure = AccessibilityTraits(rawValue: 1 << 2)
+    /// A switch that is on (ARIA `aria-checked`); a switch without it is said "off".
+    public static let checked = AccessibilityTraits(rawValue: 1 << 3)
+    /// A slider a keypad is adjusting (select pressed on it): up and down change it until select
+    /// or back (`SliderView.isAdjusting`).
+    public static let adjusting = AccessibilityTraits(rawValue: 1 << 4)
 }

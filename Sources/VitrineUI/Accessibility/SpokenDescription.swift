@@ -23,6 +23,12 @@ public enum SpokenDescription {
     /// "2 of 3" out (comparing an element before and after an action).
     public static func text(for view: View, phrases: AccessibilityPhrases, place: Bool = true) -> String? {
         guard let role = view.accessibilityRole else { return nil }
+        if let carousel = view as? CarouselView {
+            // Its label, what its page in front shows, then "page 2 of 5".
+            var parts = [self.label(of: view, phrases: phrases)].compactMap { $0 } + carousel.pageReadings(phrases: phrases)
+            if place { parts.append(phrases(.page, carousel.accessibilityPlace.index, carousel.accessibilityPlace.count)) }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
         var parts: [String] = []
         if let label = self.label(of: view, phrases: phrases) { parts.append(label) }
         let traits = view.accessibilityTraits
@@ -39,8 +45,10 @@ public enum SpokenDescription {
         }
         guard !parts.isEmpty else { return nil }
         if role.isSpoken { parts.append(phrases(self.phrase(for: role))) }
+        if role == .switch { parts.append(phrases(traits.contains(.checked) ? .on : .off)) }
         if traits.contains(.selected) { parts.append(phrases(.selected)) }
         if traits.contains(.dimmed) { parts.append(phrases(.dimmed)) }
+        if traits.contains(.adjusting) { parts.append(phrases(.adjusting)) }
         if place, let place = self.place(of: view) { parts.append(phrases(.place, place.index, place.count)) }
         if let detail = view.accessibilityDetail, !detail.isEmpty { parts.append(detail) }
         return parts.joined(separator: ", ")
@@ -76,6 +84,8 @@ public enum SpokenDescription {
         case .image: .image
         case .heading: .heading
         case .key: .key
+        case .switch: .switch
+        case .slider: .slider
         case .progressBar: .progressBar
         case .text: .empty
         }

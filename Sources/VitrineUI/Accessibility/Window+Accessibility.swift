@@ -35,7 +35,15 @@ extension Window {
     public func accessibilityElement(at point: Point) -> View? {
         func find(_ view: View, _ point: Point) -> View? {
             guard !view.isHidden, view.alpha > 0.01, view.point(inside: point) else { return nil }
-            if view.canBecomeFocused, view.isUserInteractionEnabled, view.accessibilityRole != nil { return view }
+            if view.canBecomeFocused, view.isUserInteractionEnabled, view.accessibilityRole != nil {
+                // A carousel's page may hold buttons of its own: one under the finger is found
+                // (else the carousel, which says its page and "page 2 of 5").
+                guard view is CarouselView else { return view }
+                for subview in view.subviews.reversed() {
+                    if let found = find(subview, point - subview.frame.origin), found.canBecomeFocused { return found }
+                }
+                return view
+            }
             for subview in view.subviews.reversed() {
                 if let found = find(subview, point - subview.frame.origin) { return found }
             }

@@ -71,6 +71,9 @@ public final class NavigationStack: View {
     private var swipeBackRefused: Set<ObjectIdentifier> = []
     /// A swipe left pushes the next screen, where there is one (default true).
     public var allowsSwipeForward = true
+    /// False: the stack holds only the page in front, and the way back is what `setPrevious`
+    /// says (a carousel that turns for hours would otherwise stack a page at every turn).
+    public var keepsHistory = true
 
     /// Past this fraction of the width a swipe completes without the release (original 0.66).
     public static let autoCompleteFraction = 0.66
@@ -300,6 +303,7 @@ public final class NavigationStack: View {
                 self.stack.append(transition.to)
             }
         }
+        if !self.keepsHistory { self.stack = [transition.to] }
         transition.from.removeFromSuperview()
         transition.to.frame = self.bounds
         if !transition.isProgrammatic { self.onSwipe?(transition.direction) }

@@ -5,8 +5,9 @@ import VitrineGestures
 /// finger-sized touch: a square of `Button.minimumHitSize` (44 × 44 points, Apple HIG
 /// "Buttons"; WCAG 2.5.5 asks 44 CSS px) centred on the control must land on it everywhere.
 ///
-/// A control is a view with a tap recognizer (buttons, list rows, cards, bar items, the
-/// sheet's ✕). It is reachable when a touch at its centre hits it (or one of its subviews):
+/// A control is a view with a tap recognizer (buttons, list rows, cards, bar items, the sheet's
+/// ✕, toggle rows, sliders, the segments of a segmented control). It is reachable when a touch
+/// at its centre hits it (or one of its subviews):
 /// controls under a sheet, scrolled away or hidden are not the visitor's to touch and are left
 /// out. Points of the square outside what is visible of the control's surroundings — off the
 /// window's edge, or clipped by a scroll view or a pane it is scrolled or squeezed against —
@@ -100,6 +101,8 @@ public enum HitTargetAudit {
         case let button as Button: return "button \"\(button.title)\""
         case let row as ListRowView: return "list row \"\(row.row.title)\""
         case let card as CardView: return "card \"\(card.titleLabel.text)\""
+        case let toggle as ToggleView: return "toggle \"\(toggle.title)\""
+        case is SliderView: return "slider"
         default: return String(describing: type(of: view))
         }
     }

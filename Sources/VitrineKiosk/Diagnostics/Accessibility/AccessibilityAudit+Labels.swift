@@ -38,6 +38,10 @@ extension AccessibilityAudit {
                 : "a card showing only its picture says nothing but \"button\": give it a \"title\", or \(label)"
         case is ListRowView:
             return "a list row with an empty title says nothing but \"button\": give every row a \"title\" (a bound one must not read empty)"
+        case is SliderView:
+            return "a slider without a label says only its number and \"slider\": \(label), such as \"Volume\""
+        case is ToggleView:
+            return "a toggle without a title says only \"switch, on\" or \"off\": give it a \"title\""
         case is TextField:
             return "a text field without a placeholder says nothing but \"text field\": give it a \"placeholder\", or \(label)"
         default:

@@ -81,6 +81,10 @@ extension AccessibilityAudit {
             case .card(let card):
                 add(path + ".title", card.title)
                 add(path + ".subtitle", card.subtitle)
+            case .toggle(let toggle):
+                add(path + ".title", toggle.title)
+            case .segmented(let segmented):
+                for (index, option) in segmented.options.enumerated() { add(path + ".options[\(index)].title", option.title) }
             case .textField(let field):
                 add(path + ".placeholder", field.placeholder)
                 add(path + ".submitLabel", field.submitLabel)

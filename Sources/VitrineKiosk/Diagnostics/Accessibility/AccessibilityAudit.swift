@@ -216,6 +216,8 @@ public struct AccessibilityAudit {
         case is ListRowView: "list row"
         case is CardView: "card"
         case is TextField: "text field"
+        case is ToggleView: "toggle"
+        case is SliderView: "slider"
         case is ImageView: "image"
         case is Label: "text"
         default: String(describing: type(of: view))
