@@ -7,7 +7,9 @@
 //   VitrineCore (Glibc and Synchronization only)
 //   VitrineSystem ← Core, CVitrineShims
 //   VitrineMotion, VitrineGestures ← Core; VitrineUdev ← Core, CUdev
-//   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CGIF, CWebP, CFreeType, CHarfBuzz, CFontconfig
+//   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CGIF, CWebP, CFreeType, CHarfBuzz, CFontconfig, CQRencode
+//     (libqrencode stays there: `QRCode` turns a text into modules, which the QR view in UI draws
+//     and check-config in Kiosk measures; UI imports no C module)
 //   VitrineHeadless ← Core, System, Graphics; VitrineCalibration ← Core, System
 //   VitrineDRM ← Core, System, Udev, CDRM, CVitrineShims
 //   VitrineKeys ← Core, System, CXkbcommon (libxkbcommon stays there)
@@ -91,6 +93,10 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
+        // QR code symbols (ISO/IEC 18004) for the `qrCode` view; used by VitrineGraphics only.
+        .systemLibrary(
+            name: "CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
@@ -122,7 +128,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig"],
+            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
             swiftSettings: pixelLoopSettings),
         .target(
             name: "VitrineMotion",

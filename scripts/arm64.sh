@@ -47,7 +47,7 @@ done
 scripts/debian13.sh --setup-only
 headers="libc6-dev,libgcc-14-dev,libstdc++-14-dev,libdrm-dev,libinput-dev,libudev-dev,libpixman-1-dev,libfreetype-dev"
 headers="$headers,libharfbuzz-dev,libfontconfig-dev,libpng-dev,libjpeg62-turbo-dev,libturbojpeg0-dev,libgif-dev,libwebp-dev,libyaml-dev,libxkbcommon-dev,libsdl2-dev"
-headers="$headers,libespeak-ng-dev,libasound2-dev"
+headers="$headers,libespeak-ng-dev,libasound2-dev,libqrencode-dev"
 # Made again when its package list changed (a stamp inside says which it holds): a sysroot from
 # before libxkbcommon-dev joined it could not build the keyboard code, one from before
 # libespeak-ng-dev and libasound2-dev joined it not the speech.
@@ -90,7 +90,7 @@ say "built $out/vitrine: $(file -b "$out/vitrine" | cut -d, -f1-2)"
 # 2. The package, in the compiler's root with arm64 as a foreign architecture.
 in_compiler() { chroot_run "$compiler" "$1"; }
 runtime="libc6 libgcc-s1 libstdc++6 libdrm2 libinput10 libudev1 libpixman-1-0 libfreetype6 libharfbuzz0b libfontconfig1"
-runtime="$runtime libpng16-16t64 libjpeg62-turbo libturbojpeg0 libgif7 libwebp7 libwebpdemux2 libyaml-0-2 libxkbcommon0 libespeak-ng1 libasound2t64"
+runtime="$runtime libpng16-16t64 libjpeg62-turbo libturbojpeg0 libgif7 libwebp7 libwebpdemux2 libyaml-0-2 libxkbcommon0 libespeak-ng1 libasound2t64 libqrencode4"
 # Every runtime library checked, not one: a root made before a library joined the list (libxkbcommon0,
 # issue 32; libespeak-ng1 and libasound2t64, issue 33) lacked it, and dpkg-shlibdeps stopped the package.
 if ! in_compiler "dpkg --print-foreign-architectures | grep -qx arm64 && dpkg -s binutils-aarch64-linux-gnu lintian $(for p in $runtime; do printf '%s:arm64 ' "$p"; done) >/dev/null 2>&1"; then

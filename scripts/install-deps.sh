@@ -8,7 +8,8 @@
 #                                      Lohit Devanagari for text in Devanagari, Material Icons for
 #                                      the icons of buttons and bars; xkb-data, the keyboard
 #                                      layouts, and libx11-data, the compose tables for dead keys;
-#                                      eSpeak NG with its voices, espeak-ng-data, and ALSA, for speech)
+#                                      eSpeak NG with its voices, espeak-ng-data, and ALSA, for speech;
+#                                      libqrencode for QR codes, zbar-tools to read them back in tests)
 #   scripts/install-deps.sh --vm       also what the QEMU system tests and the Debian 13 root need
 #                                      and arm64 need (kernel, QEMU and qemu-user, mmdebstrap, rsync)
 #   scripts/install-deps.sh --bench    also what `vitrine bench` needs for its OpenCV peer, and valgrind
@@ -30,6 +31,10 @@ packages=(
   fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-material-design-icons-iconfont
   libespeak-ng-dev espeak-ng-data libasound2-dev
   libsdl2-dev
+  libqrencode-dev
+  # The QR code round trip (Tests/VitrineComponentTests/QRCodeRoundTripTests.swift) reads the
+  # rendered PNG back with zbarimg.
+  zbar-tools
 )
 # The Qt Quick peer of `vitrine bench` (scripts/bench/qtquick-peer, built by the bench with g++).
 qt_peer=(g++ qt6-declarative-dev qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtqml-models)

@@ -39,7 +39,7 @@ fi
 if [ -z "$root" ]; then
   # The shared libraries the binary links (the Swift runtime is inside it).
   runtime=(libdrm2 libinput10 libudev1 libpixman-1-0 libfreetype6 libharfbuzz0b libfontconfig1 libpng16-16
-           libjpeg62-turbo libturbojpeg0 libgif7 libwebp7 libwebpdemux2 libyaml-0-2 libxkbcommon0 xkb-data libespeak-ng1 espeak-ng-data libasound2
+           libjpeg62-turbo libturbojpeg0 libgif7 libwebp7 libwebpdemux2 libqrencode4 libyaml-0-2 libxkbcommon0 xkb-data libespeak-ng1 espeak-ng-data libasound2
            fonts-inter fonts-dejavu-core fonts-material-design-icons-iconfont)
   missing=()
   for package in "${runtime[@]}"; do

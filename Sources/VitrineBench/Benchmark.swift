@@ -78,6 +78,7 @@ public enum BenchmarkList {
         KeyToGlyphBenchmark(),
         SpeechBenchmark(),
         StateChangeBenchmark(),
+        SpinnerBenchmark(),
         SceneBenchmark(),
         KeyboardSlideBenchmark(),
         BandedPresentBenchmark(),

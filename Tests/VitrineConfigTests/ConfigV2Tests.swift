@@ -89,7 +89,7 @@ struct ConfigV2Tests {
                 """#, extra: #""start": "list", "#))
         #expect(
             ConfigFixture.describe(check.errors) == [
-                #"screens.home.content.type: "vstak" is not a view type (vstack, hstack, grid, scroll, text, image, button, list, card, spacer, divider, languages, stepper, textField, carousel, toggle, slider, segmented) (did you mean vstack?)"#,
+                #"screens.home.content.type: "vstak" is not a view type (vstack, hstack, grid, scroll, text, image, button, list, card, spacer, divider, languages, stepper, textField, carousel, toggle, slider, segmented, qrCode, progress, spinner) (did you mean vstack?)"#,
                 "screens.list.content.children[0].text: missing",
                 #"screens.list.content.children[1].width: "wide" is not a size (use a number of points, "fill", "auto" or a percentage such as "50%")"#,
                 #"screens.list.content.children[1].style: "heading" is not a text style (largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2) (did you mean headline?)"#,

@@ -22,7 +22,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${VITRINE_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vitrine-vm}
 mirror=${VITRINE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages="linux-image-arm64,systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16t64,libjpeg62-turbo,libturbojpeg0,libgif7,libwebp7,libwebpdemux2,libyaml-0-2,libxkbcommon0,xkb-data,libespeak-ng1,espeak-ng-data,libasound2t64,libgcc-s1,libstdc++6,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
+packages="linux-image-arm64,systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16t64,libjpeg62-turbo,libturbojpeg0,libgif7,libwebp7,libwebpdemux2,libqrencode4,libyaml-0-2,libxkbcommon0,xkb-data,libespeak-ng1,espeak-ng-data,libasound2t64,libgcc-s1,libstdc++6,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
 key=$( (echo "$packages"; echo "$mirror"; cat "$here/build-image-arm64.sh" "$here/guest/"*) | sha256sum | cut -c1-16)
 image="$cache/debian13-arm64-$key"
 if [ -f "$image/root.img" ]; then

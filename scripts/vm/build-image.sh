@@ -18,7 +18,7 @@ if [ -z "$kernel_version" ] || [ ! -d "/lib/modules/$kernel_version" ]; then
   echo "build-image: no kernel in /boot with modules in /lib/modules; install linux-image-amd64" >&2
   exit 1
 fi
-packages="systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16,libjpeg62-turbo,libturbojpeg0,libgif7,libwebp7,libwebpdemux2,libyaml-0-2,libxkbcommon0,xkb-data,libsdl2-2.0-0,libespeak-ng1,espeak-ng-data,libasound2,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
+packages="systemd-sysv,udev,kmod,dbus,libdrm2,libinput10,libinput-tools,libudev1,libpixman-1-0,libfreetype6,libharfbuzz0b,libfontconfig1,libpng16-16,libjpeg62-turbo,libturbojpeg0,libgif7,libwebp7,libwebpdemux2,libqrencode4,libyaml-0-2,libxkbcommon0,xkb-data,libsdl2-2.0-0,libespeak-ng1,espeak-ng-data,libasound2,fonts-inter,fonts-dejavu-core,fonts-lohit-deva,fonts-material-design-icons-iconfont,fontconfig,python3-libevdev,python3-yaml,procps,kbd,util-linux"
 key=$( (echo "$packages"; echo "$kernel_version"; cat "$here/build-image.sh" "$here/guest/"*) | sha256sum | cut -c1-16)
 image="$cache/debian-$key.img"
 if [ -f "$image" ]; then

@@ -42,6 +42,10 @@ public final class Compositor {
     /// Pixels the last `render()` moved inside the frame instead of painting them again: a
     /// scroll's content (`Layer.copiesMovedContent`, `Compositor+Scroll`).
     public internal(set) var lastMovedArea = 0
+    /// The layers that `changesWithTime` the last `render()` placed on screen with some pixels
+    /// showing: the ones to draw again at the next frame (`Window` does). Empty when none shows,
+    /// so a spinner pushed under another screen, hidden or scrolled away costs no frames.
+    public private(set) var shownTimedLayers: [Layer] = []
     public let shadowCache = ShadowCache()
     /// Takes the frame band by band as it is painted (the output's copy to its scanout buffer):
     /// each band of `bandBytes` is handed over while it is still in the cache. Nil: the frame is
@@ -88,6 +92,7 @@ public final class Compositor {
         self.lastPaintedArea = 0
         self.lastMovedArea = 0
         for item in items where item.layer.hasContent { self.updateBacking(item) }
+        self.shownTimedLayers = Self.shownTimedLayers(items)
         var damage = self.needsFullRedraw ? Region(screen) : Region()
         // What changed on screen (`running`, for the output and the backdrops above), and what
         // must be painted for it: the same, but where a scroll's pixels are moved instead.
@@ -181,6 +186,23 @@ public final class Compositor {
             }
         }
         return damage
+    }
+
+    /// The layers that change with time and show some pixel: on screen, not clipped away, and
+    /// not hidden under opaque layers painted after them (a spinner on the first screen under the
+    /// onboarding, or under a full-screen card). Nothing to do, and no regions made, when no
+    /// layer in the frame changes with time.
+    static func shownTimedLayers(_ items: [PaintItem]) -> [Layer] {
+        var shown: [Layer] = []
+        for index in items.indices where items[index].layer.changesWithTime && !items[index].visibleRect.isEmpty {
+            var showing = Region(items[index].visibleRect)
+            for above in items[(index + 1)...] where above.visibleRect.intersects(showing.bounds) {
+                showing = showing.subtracting(above.opaqueRegion)
+                if showing.isEmpty { break }
+            }
+            if !showing.isEmpty { shown.append(items[index].layer) }
+        }
+        return shown
     }
 
     /// What the compositor painted under `layer` last frame, if it did.

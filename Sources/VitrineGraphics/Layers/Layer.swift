@@ -84,6 +84,11 @@ public final class Layer {
     /// pixels already composited inside the clip and paints only what came into view and what
     /// changed (`Compositor+Scroll`). Off, every moved layer is composited again.
     public var copiesMovedContent = false
+    /// Content that changes with time alone (a spinner's arc): while the compositor paints the
+    /// layer on screen (not hidden, not transparent, in the tree, not clipped away, not under
+    /// opaque layers), it lists it in `Compositor.shownTimedLayers`, and the window redraws it at
+    /// every frame. Off screen it is not listed, and nothing asks for frames for it.
+    public var changesWithTime = false
     /// A name for logs and tests.
     public var name: String
     /// Unique for the life of the process: what the compositor remembers a layer by. (An

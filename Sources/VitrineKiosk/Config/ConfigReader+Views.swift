@@ -7,10 +7,11 @@ import VitrineUI
 /// `width`, `height` and `id`, and the keys of its type.
 extension ConfigReader {
     /// The view types a config writes, with the keys each reads (for "did you mean" hints).
-    static let viewTypes = [
-        "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
-        "carousel", "toggle", "slider", "segmented"
-    ]
+    static let viewTypes =
+        [
+            "vstack", "hstack", "grid", "scroll", "text", "image", "button", "list", "card", "spacer", "divider", "languages", "stepper", "textField",
+            "carousel", "toggle", "slider", "segmented"
+        ] + ["qrCode", "progress", "spinner"]
     /// Deeper than this, a view tree is a mistake (or an attack): every level costs stack.
     static let deepestViewNesting = 32
     /// Children of one stack or grid, and rows of one list.
@@ -156,6 +157,9 @@ extension ConfigReader {
         case "toggle": return self.toggle(object)
         case "slider": return self.slider(object)
         case "segmented": return self.segmented(object)
+        case "qrCode": return self.qrCode(object)
+        case "progress": return self.progress(object)
+        case "spinner": return .spinner
         case "list":
             return .list(self.list(object))
         case "card":

@@ -224,6 +224,9 @@ extension ViewNode {
         case .segmented(let segmented):
             let options = segmented.options.map { JSONValue.object([("value", $0.value), ("title", $0.title.json)]) }
             members = [("type", .string("segmented")), ("bind", .string("state." + segmented.state)), ("options", .array(options))]
+        case .qrCode(let model): members = model.jsonMembers
+        case .progress(let model): members = model.jsonMembers
+        case .spinner: members = [("type", .string("spinner"))]
         case .custom(let type, let properties):
             members = [("type", .string(type))]
             if case .object(let extra) = properties { members += extra }

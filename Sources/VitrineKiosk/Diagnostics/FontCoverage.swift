@@ -39,8 +39,11 @@ public enum FontCoverage {
         case .array(let items):
             return items.enumerated().flatMap { self.texts(in: $1, path: "\(path)[\($0)]", underTextKey: underTextKey) }
         case .object(let members):
-            return members.flatMap { member in
-                self.texts(
+            // A QR code's text is encoded, not drawn: a phone reads it, whatever the fonts.
+            let qrCode = members.contains { $0.key == "type" && $0.value == .string("qrCode") }
+            return members.flatMap { member -> [(path: String, text: String)] in
+                if qrCode && member.key == "text" { return [] }
+                return self.texts(
                     in: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)",
                     underTextKey: underTextKey || self.textKeys.contains(member.key))
             }

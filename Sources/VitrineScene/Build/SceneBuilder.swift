@@ -278,6 +278,9 @@ public final class SceneBuilder {
         case .toggle(let model): return self.toggleView(model)
         case .slider(let model): return self.sliderView(model, in: node)
         case .segmented(let model): return self.segmentedView(model, in: node)
+        case .qrCode(let model): return self.qrCodeView(model, path: node.path)
+        case .progress(let model): return self.progressBar(model)
+        case .spinner: return Spinner(theme: self.theme)
         case .custom(let type, let properties):
             let context = ViewContext(theme: self.theme, images: self.images, path: node.path, data: self.data) { [weak self] action in
                 self?.perform(action, node.path)

@@ -22,6 +22,10 @@ public struct ViewNode: Sendable, Equatable {
         case toggle(ToggleNode)
         case slider(SliderNode)
         case segmented(SegmentedNode)
+        case qrCode(QRCodeNode)
+        case progress(ProgressNode)
+        /// An indeterminate activity indicator.
+        case spinner
         /// A view type registered in Swift (`ViewRegistry`), with the properties the config gave.
         case custom(type: String, properties: JSONValue)
     }

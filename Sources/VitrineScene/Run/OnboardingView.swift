@@ -38,9 +38,8 @@ public final class OnboardingView: View {
         self.pageIndicator.isUserInteractionEnabled = false
         self.progressBar.track.backgroundColor = Color(white: 1, alpha: 0.25)
         self.progressBar.fill.backgroundColor = .white
-        self.progressBar.track.cornerRadii = CornerRadii(all: 3)
-        self.progressBar.fill.cornerRadii = CornerRadii(all: 3)
-        self.progressBar.isUserInteractionEnabled = false
+        // Its ends are round by itself; speech reads the page, not the bar beside it.
+        self.progressBar.isAccessibilityElement = false
         self.progressBar.isHidden = !model.showsProgressBar
         self.pageIndicator.isHidden = !model.showsPageIndicator
         if let completed, let last = pages.last {

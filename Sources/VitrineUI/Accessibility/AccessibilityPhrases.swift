@@ -12,6 +12,8 @@ public struct AccessibilityPhrases: Sendable {
         case `switch`, on, off
         /// A slider's role, and what is said when a keypad's select starts adjusting one.
         case slider, adjusting
+        /// The progress role; "%1 percent", a bar's value; "in progress", a spinner's.
+        case progressBar, percent, inProgress
         case selected, dimmed, empty
         /// "%1 of %2": the element's place among its own.
         case place
@@ -66,6 +68,7 @@ public struct AccessibilityPhrases: Sendable {
         .switch: "switch", .on: "on", .off: "off", .slider: "slider",
         .adjusting: "adjusting: up and down change it, select to finish",
         .button: "button", .textField: "text field", .image: "image", .heading: "heading", .key: "key",
+        .progressBar: "progress bar", .percent: "%1 percent", .inProgress: "in progress",
         .selected: "selected", .dimmed: "dimmed", .empty: "empty", .place: "%1 of %2", .page: "page %1 of %2", .characters: "%1 characters",
         .speechOn: "Speech on", .speechOff: "Speech off", .volume: "Volume %1 percent",
         .keypadHelp: "Up and down move through the screen, select chooses, back goes back. The repeat key says it again.",
@@ -79,6 +82,7 @@ public struct AccessibilityPhrases: Sendable {
             .switch: "Schalter", .on: "ein", .off: "aus", .slider: "Schieberegler",
             .adjusting: "Einstellen: Auf und Ab ändern den Wert, Auswahl beendet",
             .button: "Taste", .textField: "Textfeld", .image: "Bild", .heading: "Überschrift", .key: "Taste",
+            .progressBar: "Fortschrittsbalken", .percent: "%1 Prozent", .inProgress: "in Bearbeitung",
             .selected: "ausgewählt", .dimmed: "nicht verfügbar", .empty: "leer", .place: "%1 von %2", .page: "Seite %1 von %2", .characters: "%1 Zeichen",
             .speechOn: "Sprachausgabe an", .speechOff: "Sprachausgabe aus", .volume: "Lautstärke %1 Prozent",
             .keypadHelp: "Auf und Ab bewegen durch den Bildschirm, Auswahl wählt, Zurück geht zurück. Die Wiederholtaste sagt es noch einmal.",
@@ -90,6 +94,7 @@ public struct AccessibilityPhrases: Sendable {
             .switch: "interrupteur", .on: "activé", .off: "désactivé", .slider: "curseur",
             .adjusting: "réglage : haut et bas le modifient, sélection pour terminer",
             .button: "bouton", .textField: "champ de texte", .image: "image", .heading: "en-tête", .key: "touche",
+            .progressBar: "barre de progression", .percent: "%1 pour cent", .inProgress: "en cours",
             .selected: "sélectionné", .dimmed: "estompé", .empty: "vide", .place: "%1 sur %2", .page: "page %1 sur %2", .characters: "%1 caractères",
             .speechOn: "Synthèse vocale activée", .speechOff: "Synthèse vocale désactivée", .volume: "Volume %1 pour cent",
             .keypadHelp: "Haut et bas parcourent l'écran, sélection choisit, retour revient en arrière. La touche répéter le redit.",
@@ -101,6 +106,7 @@ public struct AccessibilityPhrases: Sendable {
             .switch: "interruptor", .on: "activado", .off: "desactivado", .slider: "control deslizante",
             .adjusting: "ajuste: arriba y abajo lo cambian, seleccionar para terminar",
             .button: "botón", .textField: "campo de texto", .image: "imagen", .heading: "encabezado", .key: "tecla",
+            .progressBar: "barra de progreso", .percent: "%1 por ciento", .inProgress: "en curso",
             .selected: "seleccionado", .dimmed: "atenuado", .empty: "vacío", .place: "%1 de %2", .page: "página %1 de %2", .characters: "%1 caracteres",
             .speechOn: "Voz activada", .speechOff: "Voz desactivada", .volume: "Volumen %1 por ciento",
             .keypadHelp: "Arriba y abajo recorren la pantalla, seleccionar elige, atrás vuelve. La tecla repetir lo dice otra vez.",
@@ -112,6 +118,7 @@ public struct AccessibilityPhrases: Sendable {
             .switch: "interruttore", .on: "attivato", .off: "disattivato", .slider: "cursore",
             .adjusting: "regolazione: su e giù lo cambiano, seleziona per finire",
             .button: "pulsante", .textField: "campo di testo", .image: "immagine", .heading: "intestazione", .key: "tasto",
+            .progressBar: "barra di avanzamento", .percent: "%1 per cento", .inProgress: "in corso",
             .selected: "selezionato", .dimmed: "non disponibile", .empty: "vuoto", .place: "%1 di %2", .page: "pagina %1 di %2", .characters: "%1 caratteri",
             .speechOn: "Voce attivata", .speechOff: "Voce disattivata", .volume: "Volume %1 per cento",
             .keypadHelp: "Su e giù scorrono lo schermo, seleziona sceglie, indietro torna indietro. Il tasto ripeti lo ridice.",
@@ -123,6 +130,7 @@ public struct AccessibilityPhrases: Sendable {
             .switch: "schakelaar", .on: "aan", .off: "uit", .slider: "schuifregelaar",
             .adjusting: "aanpassen: omhoog en omlaag wijzigen het, selecteren om te stoppen",
             .button: "knop", .textField: "tekstveld", .image: "afbeelding", .heading: "kop", .key: "toets",
+            .progressBar: "voortgangsbalk", .percent: "%1 procent", .inProgress: "bezig",
             .selected: "geselecteerd", .dimmed: "gedimd", .empty: "leeg", .place: "%1 van %2", .page: "pagina %1 van %2", .characters: "%1 tekens",
             .speechOn: "Spraak aan", .speechOff: "Spraak uit", .volume: "Volume %1 procent",
             .keypadHelp: "Omhoog en omlaag gaan door het scherm, selecteren kiest, terug gaat terug. De herhaaltoets zegt het nog eens.",

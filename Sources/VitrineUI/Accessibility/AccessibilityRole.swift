@@ -14,6 +14,9 @@ public enum AccessibilityRole: String, Sendable, Equatable, CaseIterable {
     case `switch`
     /// A value on a track (ARIA `slider`): its value is said before the role.
     case slider
+    /// How far some work has gone (WAI-ARIA `progressbar`): a progress bar says its percentage,
+    /// a spinner "in progress" (ARIA's indeterminate progressbar, which has no value).
+    case progressBar
 
     /// Whether the role is said after the label: a text is just read.
     var isSpoken: Bool { self != .text && self != .key }

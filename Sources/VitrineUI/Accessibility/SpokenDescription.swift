@@ -34,6 +34,10 @@ public enum SpokenDescription {
         let traits = view.accessibilityTraits
         if let value = view.accessibilityValue, !value.isEmpty {
             parts.append(value)
+        } else if let bar = view as? ProgressBar {
+            parts.append(phrases(.percent, bar.percent))
+        } else if view is Spinner {
+            parts.append(phrases(.inProgress))
         } else if traits.contains(.secure), let field = view as? TextField, !field.text.isEmpty {
             parts.append(phrases(.characters, field.text.count))
         } else if role == .textField {
@@ -82,6 +86,7 @@ public enum SpokenDescription {
         case .key: .key
         case .switch: .switch
         case .slider: .slider
+        case .progressBar: .progressBar
         case .text: .empty
         }
     }

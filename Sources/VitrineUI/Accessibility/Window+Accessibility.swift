@@ -20,7 +20,9 @@ extension Window {
                     elements.append(view)
                     return
                 }
-                if view.subviews.isEmpty || view.accessibilityLabel != nil { elements.append(view) }
+                // One element unless its parts speak for themselves (a card's labels); a progress
+                // bar's track and fill say nothing, so the bar is one.
+                if view.accessibilityLabel != nil || !view.subviews.contains(where: { $0.accessibilityRole != nil }) { elements.append(view) }
             }
             for subview in view.subviews { visit(subview) }
         }

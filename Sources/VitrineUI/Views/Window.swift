@@ -196,6 +196,18 @@ public final class Window {
             self.afterDrawnFrame = []
             for action in actions { action() }
         }
+        self.redrawTimedLayers()
+    }
+
+    /// Content that changes with time (`Layer.changesWithTime`: a spinner) and showed in this
+    /// frame is drawn again in the next one, and only it: its layer's rectangle is the damage.
+    /// None showing, no frame is asked for — a blank panel renders no frames at all, so the ones
+    /// it skips ask for nothing either.
+    private func redrawTimedLayers() {
+        let shown = self.compositor.shownTimedLayers
+        guard !shown.isEmpty else { return }
+        for layer in shown { layer.setNeedsDisplay() }
+        self.setNeedsFrame()
     }
 
     /// Runs `action` once, after the next frame drawn (not a dark one), without asking for that

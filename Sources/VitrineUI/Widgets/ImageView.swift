@@ -175,32 +175,6 @@ public final class ImageView: View {
     }
 }
 
-/// A thin bar filled to `progress` (0…1): the onboarding pager's 4-pt progress bar.
-public final class ProgressBar: View {
-    public let track = View()
-    public let fill = View()
-
-    /// 0…1; values outside are clamped. Changing it moves the fill view (a composite).
-    public var progress: Double = 0 {
-        didSet { self.setNeedsLayout() }
-    }
-
-    public init(frame: Rect = .zero, theme: Theme = .standard) {
-        super.init(frame: frame)
-        self.track.backgroundColor = theme.separator
-        self.fill.backgroundColor = theme.tint
-        self.addSubview(self.track)
-        self.addSubview(self.fill)
-    }
-
-    public override func layoutSubviews() {
-        let bounds = self.bounds
-        let clamped = min(1, max(0, self.progress.isNaN ? 0 : self.progress))
-        self.track.frame = bounds
-        self.fill.frame = Rect(x: 0, y: 0, width: bounds.width * clamped, height: bounds.height)
-    }
-}
-
 /// Dots for pages, the current one highlighted.
 public final class PageIndicator: View {
     public var numberOfPages: Int = 0 {
