@@ -128,7 +128,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "VitrineGraphics",
-            dependencies: ["VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
+            dependencies: [
+                "VitrineCore", "VitrineSystem", "CPNG", "CPixman", "CTurboJPEG", "CGIF", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"
+            ],
             swiftSettings: pixelLoopSettings),
         .target(
             name: "VitrineMotion",
