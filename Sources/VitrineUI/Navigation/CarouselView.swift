@@ -19,9 +19,9 @@ import VitrineGraphics
 ///   that turned it, or a key that did: the page the visitor chose is shown as long as any other
 ///   before the slideshow takes over again. A finger held past the turn's time is looked for
 ///   every `touchPoll` (a timer, no frame) so the interval counts from its lift;
-/// - while the carousel is not on screen (no window: pushed under or its screen gone; hidden;
-///   transparent; behind a sheet or another `focusScope`; the panel blank, its frame clock
-///   paused): its timer still fires every interval
+/// - while the carousel is not seen (`View.isSeen`: no window, pushed under or its screen gone;
+///   hidden; transparent; clipped out; behind a sheet or another `focusScope`; the panel blank,
+///   its frame clock paused): its timer still fires every interval
 ///   but asks for no frame, and the first interval it is seen again it only waits, so the page
 ///   shown again gets a whole interval.
 /// Without `loops` it stops at the last page; a touch starts the count again.
@@ -139,24 +139,6 @@ public final class CarouselView: View {
 
     // MARK: - Auto-advance
 
-    /// Whether the carousel can be seen: in a window whose panel is lit, with no hidden or
-    /// transparent view above it, inside the window, and not behind what holds the focus in
-    /// front (`Window.focusScope`: a content sheet, the onboarding, a prompt) — pages sliding
-    /// under a sheet's blurred backdrop would blur it again at every frame.
-    public var isOnScreen: Bool {
-        guard let window = self.window, window.frameClock?.isPaused != true else { return false }
-        let scope = window.focusScope?().flatMap { $0.window === window ? $0 : nil }
-        var inScope = scope == nil
-        var view: View? = self
-        while let current = view {
-            if current.isHidden || current.alpha <= 0.01 { return false }
-            if current === scope { inScope = true }
-            view = current.superview
-        }
-        guard inScope else { return false }
-        return self.windowFrame.intersects(Rect(size: window.size))
-    }
-
     /// Whether a turn by itself is due some time (a timer is set).
     public var isAutoAdvancing: Bool { self.timer != nil }
     /// When the timer looks next whether to turn (tests, the state dump); nil when none is set.
@@ -186,7 +168,7 @@ public final class CarouselView: View {
     private func tick() {
         self.timer = nil
         self.nextCheck = nil
-        guard let window = self.window, self.isOnScreen else {
+        guard let window = self.window, self.isSeen else {
             self.scheduleTick()
             self.wasOffScreen = true
             return

@@ -45,25 +45,6 @@ public final class ImageView: View {
         self.image = frame
     }
 
-    /// Whether any of the view can be seen now: in a window whose display is not blanked,
-    /// neither it nor an ancestor hidden or fully transparent, some of it inside every clipping
-    /// ancestor and the screen, and not behind what holds the focus in front (`Window.focusScope`:
-    /// a content sheet, the onboarding, a prompt), as a carousel judges it — frames changing
-    /// under a sheet's blurred backdrop would blur it again at every frame.
-    public var isSeen: Bool {
-        guard let window = self.window, window.frameClock?.isPaused != true else { return false }
-        let scope = window.focusScope?().flatMap { $0.window === window ? $0 : nil }
-        var inScope = scope == nil
-        var visible = self.windowFrame.intersection(Rect(size: window.size))
-        var view: View? = self
-        while let current = view {
-            if current.isHidden || current.alpha <= 0 { return false }
-            if current === scope { inScope = true }
-            if current !== self, current.clipsToBounds { visible = visible.intersection(current.windowFrame) }
-            view = current.superview
-        }
-        return inScope && visible.width > 0 && visible.height > 0
-    }
     public var scaleMode: ScaleMode = .fill {
         didSet {
             if oldValue != self.scaleMode {
