@@ -158,7 +158,7 @@ struct AlertTests {
         #expect(run.run.window.focusedView === alert.buttons[0])
         for _ in 0..<5 { run.press(.tab) }
         let focused = try #require(run.run.window.focusedView)
-        #expect(SceneController.isInside(focused, alert))
+        #expect(focused.isDescendant(of: alert))
     }
 
     @Test("in speech mode its title and message are said when it comes up, then its first button")

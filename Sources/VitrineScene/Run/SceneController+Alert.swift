@@ -65,7 +65,7 @@ extension SceneController {
             self.arrivingFocus = true
             window.focus(first, showingRing: true)
             self.arrivingFocus = false
-        } else if let focused = window.focusedView, !Self.isInside(focused, view) {
+        } else if let focused = window.focusedView, !focused.isDescendant(of: view) {
             window.focus(nil)
         }
     }
@@ -103,14 +103,5 @@ extension SceneController {
     public func removeAlerts() {
         self.shownAlert = nil
         self.alertQueue?.removeAll()
-    }
-
-    static func isInside(_ view: View, _ ancestor: View) -> Bool {
-        var current: View? = view
-        while let next = current {
-            if next === ancestor { return true }
-            current = next.superview
-        }
-        return false
     }
 }

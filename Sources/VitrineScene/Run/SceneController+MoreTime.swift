@@ -113,9 +113,7 @@ extension SceneController {
         if let ticker = self.moreTimeTicker { self.window?.clock?.cancel(ticker) }
         self.moreTimeTicker = nil
         guard let prompt = self.moreTimePrompt else { return }
-        var focused = self.window?.focusedView
-        while let view = focused, view !== prompt { focused = view.superview }
-        if focused != nil { self.window?.focus(nil) }
+        if self.window?.focusedView?.isDescendant(of: prompt) == true { self.window?.focus(nil) }
         prompt.removeFromSuperview()
         self.moreTimePrompt = nil
     }

@@ -1,5 +1,7 @@
 import VitrineCore
 
+/// Questions a view answers by walking up to its window: whether it can be seen, whether it is
+/// inside another.
 extension View {
     /// Below this opacity a view counts as not seen (1 %: no visitor sees a page or a frame
     /// change through it).
@@ -24,5 +26,15 @@ extension View {
             view = current.superview
         }
         return inScope && visible.width > 0 && visible.height > 0
+    }
+
+    /// Whether this view is `ancestor` or inside it (the focus inside a modal card).
+    public func isDescendant(of ancestor: View) -> Bool {
+        var current: View? = self
+        while let view = current {
+            if view === ancestor { return true }
+            current = view.superview
+        }
+        return false
     }
 }
