@@ -37,11 +37,7 @@ public final class ImageStore {
     /// a photo shown 48 points square is not kept at the screen's size), never larger than the
     /// store's own `covering`. Kept per size.
     public func image(at path: String, covering place: PixelSize?) throws(VitrineError) -> PixelBuffer {
-        var size = self.covering
-        if let place, place.width > 0, place.height > 0 {
-            size = self.covering.map { PixelSize(width: min($0.width, place.width), height: min($0.height, place.height)) } ?? place
-        }
-        let key = self.key(path, covering: place)
+        let (size, key) = self.size(path, covering: place)
         if let cached = self.images[key] { return cached }
         let decoded = try Self.decode(try FileReader.read(path, limit: Self.largestFile, what: "an image file"), name: path, covering: size)
         self.images[key] = decoded.pixels
@@ -53,15 +49,17 @@ public final class ImageStore {
     /// `image(at:covering:)`, which it decodes with, once); nil for a still image.
     public func animation(at path: String, covering place: PixelSize? = nil) throws(VitrineError) -> AnimatedImage? {
         _ = try self.image(at: path, covering: place)
-        return self.animations[self.key(path, covering: place)]
+        return self.animations[self.size(path, covering: place).key]
     }
 
-    private func key(_ path: String, covering place: PixelSize?) -> String {
+    /// The size an image for a place `covering` pixels large is decoded to (never larger than
+    /// the store's own `covering`), and the key it is kept under (its path alone at that size).
+    private func size(_ path: String, covering place: PixelSize?) -> (size: PixelSize?, key: String) {
         var size = self.covering
         if let place, place.width > 0, place.height > 0 {
             size = self.covering.map { PixelSize(width: min($0.width, place.width), height: min($0.height, place.height)) } ?? place
         }
-        return size == self.covering ? path : path + "@\(size?.width ?? 0)x\(size?.height ?? 0)"
+        return (size, size == self.covering ? path : path + "@\(size?.width ?? 0)x\(size?.height ?? 0)")
     }
 
     /// Decodes PNG, JPEG, GIF or WebP bytes, recognised by their signature (an animation's first
