@@ -4,7 +4,7 @@
 // Dependency direction (lower never imports higher; a target imports only targets above it here):
 //   C modules (one systemLibrary per Debian -dev package, found by pkg-config), CVitrineShims and
 //   CSDL2 (SDL 2's headers; the library loaded at run time by the preview only)
-//   VitrineCore (Glibc and Synchronization only)
+//   VitrineCore (Glibc only)
 //   VitrineSystem ← Core, CVitrineShims
 //   VitrineMotion, VitrineGestures ← Core; VitrineUdev ← Core, CUdev
 //   VitrineGraphics ← Core, System, CPNG, CPixman, CTurboJPEG, CGIF, CWebP, CFreeType, CHarfBuzz, CFontconfig, CQRencode

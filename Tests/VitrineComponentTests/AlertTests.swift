@@ -152,7 +152,8 @@ struct AlertTests {
     func keys() throws {
         let run = try Self.run()
         // The pay button focused with its ring, as keys leave it, and Enter pressed.
-        run.run.window.focus(try #require(run.view("pay.button")), showingRing: true)
+        let pay = try #require(run.view("pay.button"))
+        run.run.window.focus(pay, showingRing: true)
         run.press(.enter)
         let alert = try #require(run.controller.alertShowing)
         #expect(run.run.window.focusedView === alert.buttons[0])
@@ -166,7 +167,8 @@ struct AlertTests {
         let run = try Self.run()
         run.controller.headsetChanged(plugged: true)
         run.run.settle()
-        run.run.window.focus(try #require(run.view("pay.button")), showingRing: true)
+        let pay = try #require(run.view("pay.button"))
+        run.run.window.focus(pay, showingRing: true)
         let before = run.controller.transcript.count
         run.press(.enter)
         let said = run.controller.transcript.elements.dropFirst(before).map(\.text)

@@ -181,7 +181,7 @@ extension ControlSocketTests {
 
     /// What a client thread found, read by the loop's thread once it finished.
     final class ThreadReport: @unchecked Sendable {
-        private let lock = Mutex<String>("")
+        private let lock = Locked<String>("")
         let finished = Atomic<Bool>(false)
         func set(_ outcome: String) { self.lock.withLock { $0 = outcome } }
         var outcome: String { self.lock.withLock { $0 } }

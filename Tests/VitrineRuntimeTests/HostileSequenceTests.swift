@@ -90,7 +90,7 @@ struct HostileSequenceTests {
         for (index, move) in [["push", "detail"], ["root", ""], ["present", "detail"], ["dismiss", ""]].enumerated() {
             var members: [(String, JSONValue)] = [("to", .string(move[0]))]
             if !move[1].isEmpty { members.append(("screen", .string(move[1]))) }
-            try kiosk.scene.control("navigate", arguments: .object(members))
+            _ = try kiosk.scene.control("navigate", arguments: .object(members))
             kiosk.advance(0.05)
             try kiosk.control("language", ("language", .string(index % 2 == 0 ? "de" : "en")))
             kiosk.settle()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Severity, numbered like syslog so the stderr sink can prefix `<N>` for journald. Ordered by
 /// verbosity: `.error < .warning < … < .debug`; a line is written when its level is `<=` the
 /// configured minimum.
@@ -67,7 +65,7 @@ public final class StderrLogSink: LogSink {
 
 /// Keeps entries in memory; tests assert on them.
 public final class MemoryLogSink: LogSink {
-    private let storage = Mutex<[LogEntry]>([])
+    private let storage = Locked<[LogEntry]>([])
 
     public init() {}
 
@@ -117,7 +115,7 @@ public struct Logger: Sendable {
 
 /// The process-wide log configuration, set once at start-up by the command line.
 public enum Log {
-    private static let state = Mutex<(sink: LogSink, level: LogLevel)>(
+    private static let state = Locked<(sink: LogSink, level: LogLevel)>(
         (StderrLogSink(journald: StandardStreams.stderrIsJournal), .info))
 
     public static var sink: LogSink { self.state.withLock { $0.sink } }

@@ -1,4 +1,3 @@
-import Synchronization
 import VitrineCore
 
 extension Compositor {
@@ -55,7 +54,7 @@ final class BackdropState {
     /// Where `upsampled` holds the current blur; what changes behind shrinks it. Locked: the two
     /// bands of a split frame both upsample (each its own rows, so a part one band claims is never
     /// read by the other before it is drawn).
-    private let upsampledValid = Mutex(Region())
+    private let upsampledValid = Locked(Region())
 
     /// Makes `upsampled` current within `rect` (upsampling only what is not there yet), with
     /// `lane`'s scratch (the band painting it).

@@ -1,4 +1,3 @@
-import Synchronization
 import VitrineCore
 import VitrineGraphics
 import VitrineSystem
@@ -129,7 +128,7 @@ final class ImageCheckBatch: @unchecked Sendable {
     private let paths: [String]
     private let screen: PixelSize
     private let results: UnsafeMutableBufferPointer<ImageCheck>
-    private let next = Mutex(0)
+    private let next = Locked(0)
 
     private init(_ paths: [String], screen: PixelSize) {
         self.paths = paths

@@ -14,9 +14,10 @@ import VitrineSystem
 /// stops at its next chunk (the synth callback's abort), a write at its next period, and the
 /// device drops what it holds.
 ///
-/// The queue is guarded by a `Mutex`; the thread sleeps on a semaphore that every change
-/// signals (a condition variable that keeps its signals: a change made between the thread's
-/// look at the queue and its sleep still wakes it). Modelled on fbdev's `VsyncWaiter`.
+/// The queue is guarded by a lock (`Locked`, whose contended acquisitions TSan sees too); the
+/// thread sleeps on a semaphore that every change signals (a condition variable that keeps its
+/// signals: a change made between the thread's look at the queue and its sleep still wakes it).
+/// Modelled on fbdev's `VsyncWaiter`.
 final class SpeechWorker: @unchecked Sendable {
     struct Request: Sendable {
         var utterance: Utterance
@@ -36,7 +37,7 @@ final class SpeechWorker: @unchecked Sendable {
     let device: String
     /// Written once per batch of events; the loop watches it.
     let eventDescriptor: OwnedDescriptor
-    private let shared: Mutex<Shared>
+    private let shared: Locked<Shared>
     /// `Shared.generation`, for the synth callback to read without the lock.
     private let generation = Atomic<UInt64>(0)
     private let wake = DispatchSemaphore(value: 0)
@@ -49,7 +50,7 @@ final class SpeechWorker: @unchecked Sendable {
 
     init(settings: SpeakerSettings) throws(SystemError) {
         self.device = settings.device
-        self.shared = Mutex(Shared(volume: settings.volume, rate: settings.rate))
+        self.shared = Locked(Shared(volume: settings.volume, rate: settings.rate))
         self.eventDescriptor = OwnedDescriptor(adopting: try Syscall.retrying("eventfd") { eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK)) })
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(

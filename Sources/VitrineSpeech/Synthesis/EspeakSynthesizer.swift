@@ -1,5 +1,4 @@
 import CEspeakNG
-import Synchronization
 import VitrineCore
 
 /// eSpeak NG, the speech synthesiser: text in a language to 16-bit mono samples, chunk by chunk.
@@ -45,7 +44,7 @@ public final class EspeakSynthesizer: Sendable {
         var missingLanguages: Set<String> = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let logger = Logger("speech")
 
     private init() {
@@ -67,7 +66,7 @@ public final class EspeakSynthesizer: Sendable {
                 espeak_SetSynthCallback(espeakChunk)
             }
         }
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
 
     /// The rate of the samples (22,050 Hz for eSpeak NG's voices).
