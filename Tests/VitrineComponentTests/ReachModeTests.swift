@@ -115,7 +115,7 @@ struct ReachModeTests {
         #expect(rows == ["Larger text", "High contrast", "Speech"])
     }
 
-    @Test("goldens: the museum 40 % down (no mounting height), the ticket machine mounted at 1,450–950 mm")
+    @Test("goldens: the museum 40 % down (no mounting height), the ticket machine mounted at 1,450–950 mm, an alert in reach mode")
     func goldens() throws {
         let directory = GoldenImage.snapshotDirectory() + "/accessibility"
         try Directory.create(directory)
@@ -134,6 +134,72 @@ struct ReachModeTests {
         #expect(tickets.controller.reachDistance == 368)
         comparison = GoldenImage.compare(try #require(tickets.run.screenshot), name: "reach-tickets", directory: directory)
         #expect(comparison.matches(tolerance: 3), "\(comparison)")
+        // An alert in reach mode, its card centred below the room at the top.
+        let check = try KioskConfigLoader.parse(Self.alertConfig, file: "reach-alert.json", baseDirectory: "/")
+        let alerting = try KioskRun(configuration: check.configuration, size: small, scale: 0.5)
+        alerting.controller.perform(.reach)
+        alerting.run.settle()
+        alerting.tap(try #require(alerting.view("pay.button")))
+        alerting.run.settle()
+        comparison = GoldenImage.compare(try #require(alerting.run.screenshot), name: "reach-alert", directory: directory)
+        #expect(comparison.matches(tolerance: 3), "\(comparison)")
+    }
+
+    /// A ticket machine mounted at 1,500–1,000 mm whose Pay button asks a three-button alert.
+    static let alertConfig = """
+        {
+          "version": 2,
+          "start": "pay",
+          "idle": {"after": 120, "action": "popToRoot"},
+          "accessibility": {"mountHeight": {"top": 1500, "bottom": 1000}, "moreTimeWarning": 30},
+          "screens": {
+            "pay": {"title": "Pay", "content": {"type": "vstack", "padding": 24, "children": [
+              {"type": "button", "id": "pay.button", "title": "Pay € 8.70", "action": {"alert": {
+                "title": "Card declined",
+                "message": "Try again, use another card, or ask at the desk for help.",
+                "buttons": [{"title": "Try again"}, {"title": "Use another card"}, {"title": "Cancel", "style": "cancel"}]}}}
+            ]}}
+          }
+        }
+        """
+
+    @Test(
+        "in reach mode an alert and the more-time question come down with the screens: centred on what is left below, every button within 1,220 mm; centred again when reach mode ends"
+    )
+    func alertsComeDown() throws {
+        let check = try KioskConfigLoader.parse(Self.alertConfig, file: "reach-alert.json", baseDirectory: "/")
+        let run = try KioskRun(configuration: check.configuration, size: PixelSize(width: 1280, height: 800))
+        let accessibility = check.configuration.scene.accessibility
+        func buttonHeights(_ alert: AlertView) -> [Double] {
+            alert.buttons.compactMap { accessibility.heightAboveFloor(y: $0.windowFrame.midY, screenHeight: 800) }
+        }
+        run.controller.perform(.reach)
+        run.run.settle()
+        #expect(run.controller.reachDistance == 400)
+        run.tap(try #require(run.view("pay.button")))
+        let alert = try #require(run.controller.alertShowing)
+        // Three stacked buttons; centred in the window, the top two would be at 1,259 and 1,222 mm.
+        #expect(buttonHeights(alert).count == 3)
+        #expect(buttonHeights(alert).allSatisfy { AccessibilityModel.reachRange.contains($0) }, "\(buttonHeights(alert))")
+        #expect(abs(alert.card.windowFrame.midY - 600) <= 1, "centred in the 400 points below the room: \(alert.card.windowFrame)")
+        #expect(alert.card.windowFrame.maxY <= 800 - AlertView.margin)
+        // Reach mode ends (the reach action again): the card goes back to the middle with the screens.
+        run.controller.perform(.reach)
+        run.run.settle()
+        #expect(abs(alert.card.windowFrame.midY - 400) <= 1, "\(alert.card.windowFrame)")
+        run.tap(alert.buttons[2])
+        #expect(run.controller.alertShowing == nil)
+        // The more-time question, asked in reach mode, comes up centred below the room too.
+        run.controller.perform(.reach)
+        run.run.settle()
+        let ask = try #require(run.controller.moreTimeAt)
+        run.run.loop.advance(by: ask - run.run.loop.now)
+        run.run.settle()
+        let prompt = try #require(run.view("moreTime") as? AlertView)
+        #expect(abs(prompt.card.windowFrame.midY - 600) <= 1, "\(prompt.card.windowFrame)")
+        #expect(buttonHeights(prompt).allSatisfy { AccessibilityModel.reachRange.contains($0) }, "\(buttonHeights(prompt))")
+        run.tap(prompt.buttons[0])
+        #expect(run.view("moreTime") == nil)
     }
 }
 

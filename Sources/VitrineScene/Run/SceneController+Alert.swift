@@ -45,6 +45,7 @@ extension SceneController {
         }
         let view = AlertView(title: self.builder.text(alert.title), message: alert.message.map { self.builder.text($0) }, choices: choices, theme: self.theme)
         view.identifier = "alert"
+        view.reachOffset = self.snappedReachOffset
         for (index, button) in view.buttons.enumerated() { button.identifier = "alert.buttons[\(index)]" }
         self.shownAlert = (alert, path)
         return view

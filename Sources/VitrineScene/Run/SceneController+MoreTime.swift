@@ -58,6 +58,7 @@ extension SceneController {
         let prompt = AlertView(title: question, message: "", choices: [button], theme: self.theme)
         prompt.identifier = "moreTime"
         prompt.buttons[0].identifier = "moreTime.button"
+        prompt.reachOffset = self.snappedReachOffset
         window.root.addSubview(prompt)
         prompt.pinToEdges()
         self.moreTimePrompt = prompt

@@ -49,11 +49,21 @@ extension SceneController {
     }
 
     /// The screens at `offset` points down, snapped to whole pixels (a fraction would redraw
-    /// every layer it moves, as `ContentSheet` snaps its height).
+    /// every layer it moves, as `ContentSheet` snaps its height); the alert and the "more time"
+    /// question come down with them, centred on what the visitor now reaches.
     private func placeReach(_ offset: Double) {
         guard let root = self.sceneRoot as? SceneRootView else { return }
+        root.reachOffset = self.snapped(reach: offset)
+        self.alertShowing?.reachOffset = root.reachOffset
+        self.moreTimePrompt?.reachOffset = root.reachOffset
+    }
+
+    /// Where reach mode has the screens now, in whole pixels (0 out of reach mode).
+    var snappedReachOffset: Double { self.snapped(reach: self.reachMotion?.value ?? 0) }
+
+    private func snapped(reach offset: Double) -> Double {
         let scale = self.window?.scale ?? 1
-        root.reachOffset = max(0, (offset * scale).rounded() / scale)
+        return max(0, (offset * scale).rounded() / scale)
     }
 
     /// The view the screens go in, with the room reach mode leaves at the top (`ReachReturnView`:
@@ -65,8 +75,7 @@ extension SceneController {
             self?.setReachMode(false, animated: true)
         }
         let root = SceneRootView(reachReturn: room)
-        let scale = self.window?.scale ?? 1
-        root.reachOffset = ((self.reachMotion?.value ?? 0) * scale).rounded() / scale
+        root.reachOffset = self.snappedReachOffset
         return root
     }
 }

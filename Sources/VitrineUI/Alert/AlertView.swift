@@ -8,6 +8,9 @@ import VitrineGraphics
 ///
 /// One button is centred, at least 200 points wide; two sit side by side when both titles fit
 /// half the card, else they are stacked, as three always are (Apple HIG, "Alerts").
+///
+/// In reach mode the card is centred in the part of the window the screens moved down to
+/// (`reachOffset`), so its buttons come within a seated visitor's reach with them.
 public final class AlertView: View {
     /// What a button shows and does.
     public struct Choice {
@@ -28,6 +31,12 @@ public final class AlertView: View {
     /// time" question fills it a moment later; nil message at init: none).
     public let messageLabel: Label?
     public let buttons: [Button]
+
+    /// How far reach mode has moved the screens under the alert down, in points: the card is
+    /// centred in the window below it (and kept 24 points inside the window's bottom edge).
+    public var reachOffset = 0.0 {
+        didSet { if self.reachOffset != oldValue { self.setNeedsLayout() } }
+    }
 
     /// The card: at most 560 points wide, 32 inside its edges, 24 from the window's; corners as
     /// a sheet's (`ContentSheet.cornerRadius` is 12; a free-standing card rounds more, 20).
@@ -85,7 +94,8 @@ public final class AlertView: View {
         var height = Self.padding + title
         if let message { height += Self.titleGap + message }
         height += Self.buttonsGap + buttonsHeight + Self.padding
-        let top = max(Self.margin, ((bounds.height - height) / 2).rounded())
+        let centred = (self.reachOffset + (bounds.height - self.reachOffset - height) / 2).rounded()
+        let top = max(Self.margin, min(centred, bounds.height - Self.margin - height))
         self.card.frame = Rect(x: ((bounds.width - width) / 2).rounded(), y: top, width: width, height: height)
         self.titleLabel.frame = Rect(x: Self.padding, y: Self.padding, width: inner, height: title)
         if let message, let label = self.messageLabel {
