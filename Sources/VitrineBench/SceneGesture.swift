@@ -61,7 +61,8 @@ enum SceneGesture: CaseIterable {
     private static func absolute(_ path: String) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return path }
-        return String(cString: buffer) + "/" + path
+        let length = buffer.firstIndex(of: 0) ?? buffer.count
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
     }
 
     var stem: String {
@@ -110,7 +111,7 @@ enum SceneGesture: CaseIterable {
         case .sheetDrag:
             try controller.show(screen: "coffee")
             guard let presenter = controller.presenter(of: "espresso") else {
-                throw VitrineError(.invalidData, "cafe-sheet-drag: nothing in \(self.config) presents \"espresso\"")
+                throw VitrineError(.invalidData, "cafe-sheet-drag: nothing in Examples/cafe/kiosk.json presents \"espresso\"")
             }
             controller.perform(presenter.action)
         case .listFling100, .listFling10000:
