@@ -72,6 +72,36 @@ struct AlertTests {
         #expect(run.controller.actions.elements.suffix(2) == ["alert: Try again", "screens.pay.content.children[0].action.buttons[1].action: push done"])
     }
 
+    @Test(
+        "an alert fades in with its dim on the appear spring (0.5 s, damping 1); a tap in its first frame, when it is still transparent, is already the alert's"
+    )
+    func fadesIn() throws {
+        let run = try Self.run()
+        let other = try #require(run.view("other")).windowFrame.center
+        let declined = AlertModel(title: "Card declined", buttons: [AlertModel.Button("OK")])
+        run.controller.perform(.alert(declined), from: "test")
+        let alert = try #require(run.controller.alertShowing)
+        #expect(alert.alpha == 0 && alert.isFadingIn)
+        // A tap on "Other" under the still transparent dim presses nothing.
+        run.tap(other)
+        #expect(run.emitted.isEmpty && run.controller.alertShowing === alert, "\(run.emitted.map(\.name)) \(run.controller.actions.elements)")
+        #expect(alert.alpha == 1 && !alert.isFadingIn)
+        run.tap(alert.buttons[0])
+        // Frame by frame: the opacity only rises, a critically damped spring's 1 − (1 + ωt)e^(−ωt)
+        // with ω = 2π / 0.5 s: about a third at 0.1 s, 0.99 by 0.5 s.
+        run.controller.perform(.alert(declined), from: "test")
+        let next = try #require(run.controller.alertShowing)
+        var opacities: [Double] = []
+        for _ in 0..<36 {
+            run.run.advance(1.0 / 60)
+            opacities.append(next.alpha)
+        }
+        #expect(zip(opacities, opacities.dropFirst()).allSatisfy { $0 <= $1 }, "\(opacities)")
+        #expect(opacities[5] > 0.2 && opacities[5] < 0.5, "at 0.1 s: \(opacities[5])")
+        #expect(opacities[29] > 0.97, "at 0.5 s: \(opacities[29])")
+        #expect(opacities.last == 1 && !next.isFadingIn)
+    }
+
     @Test("a second alert waits for the first; the cancel button runs its own action; both go at the idle reset")
     func queued() throws {
         let run = try Self.run()

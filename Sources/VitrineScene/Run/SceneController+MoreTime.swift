@@ -61,6 +61,7 @@ extension SceneController {
         prompt.reachOffset = self.snappedReachOffset
         window.root.addSubview(prompt)
         prompt.pinToEdges()
+        prompt.fadeIn(animator: window.animator)
         self.moreTimePrompt = prompt
         self.record("moreTime.ask")
         self.tickMoreTime()
@@ -115,6 +116,7 @@ extension SceneController {
         self.moreTimeTicker = nil
         guard let prompt = self.moreTimePrompt else { return }
         if self.window?.focusedView?.isDescendant(of: prompt) == true { self.window?.focus(nil) }
+        prompt.finishFadingIn()
         prompt.removeFromSuperview()
         self.moreTimePrompt = nil
     }

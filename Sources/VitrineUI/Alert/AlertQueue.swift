@@ -40,6 +40,7 @@ public final class AlertQueue {
 
     /// Takes the alert showing away and shows the next one.
     public func dismissCurrent() {
+        self.showing?.finishFadingIn()
         self.showing?.removeFromSuperview()
         self.showing = nil
         while self.showing == nil, !self.waiting.isEmpty { self.show(self.waiting.removeFirst()) }
@@ -59,6 +60,7 @@ public final class AlertQueue {
     /// Takes every alert away, waiting ones too (the idle reset).
     public func removeAll() {
         self.waiting.removeAll()
+        self.showing?.finishFadingIn()
         self.showing?.removeFromSuperview()
         self.showing = nil
     }
@@ -81,6 +83,7 @@ public final class AlertQueue {
         guard let window = self.window, let alert = make() else { return }
         window.root.addSubview(alert)
         alert.pinToEdges()
+        alert.fadeIn(animator: window.animator)
         self.showing = alert
         self.onShow?(alert)
     }

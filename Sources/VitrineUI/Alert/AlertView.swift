@@ -1,5 +1,6 @@
 import VitrineCore
 import VitrineGraphics
+import VitrineMotion
 
 /// A modal card in the middle of a dimmed window: a title, an optional message and one to three
 /// buttons (issue 35, item 5; the kiosk's "Do you need more time?" is one too). It covers the
@@ -8,6 +9,10 @@ import VitrineGraphics
 ///
 /// One button is centred, at least 200 points wide; two sit side by side when both titles fit
 /// half the card, else they are stacked, as three always are (Apple HIG, "Alerts").
+///
+/// It fades in, the dim and the card together, on the spring the appear animations use
+/// (ContentSheet's settle: 0.5 s, damping 1), as UIKit's alerts fade in; it takes every touch
+/// from its first frame, while still nearly transparent too.
 ///
 /// In reach mode the card is centred in the part of the window the screens moved down to
 /// (`reachOffset`), so its buttons come within a seated visitor's reach with them.
@@ -36,6 +41,46 @@ public final class AlertView: View {
     /// centred in the window below it (and kept 24 points inside the window's bottom edge).
     public var reachOffset = 0.0 {
         didSet { if self.reachOffset != oldValue { self.setNeedsLayout() } }
+    }
+
+    private var fade: SpringAnimation?
+    private weak var fadeAnimator: Animator?
+
+    /// Whether it is still fading in.
+    public var isFadingIn: Bool { self.fade != nil }
+
+    /// Makes it transparent and fades it in from the next frame.
+    public func fadeIn(animator: Animator) {
+        self.finishFadingIn()
+        self.alpha = 0
+        // Settled within a 255th of the opacity.
+        let spring = SpringAnimation(value: 0, target: 1, parameters: Appear.spring, tolerance: SettleTolerance.pixels.perUnit(of: 255))
+        spring.onUpdate = { [weak self] value in self?.alpha = min(1, max(0, value)) }
+        spring.onComplete = { [weak self] in
+            self?.fade = nil
+            self?.alpha = 1
+        }
+        self.fade = spring
+        self.fadeAnimator = animator
+        animator.run(spring)
+    }
+
+    /// Fully opaque now (it is being taken away, or the screen is drawn for a picture).
+    public func finishFadingIn() {
+        guard let fade = self.fade else { return }
+        self.fadeAnimator?.stop(fade)
+        self.fade = nil
+        self.alpha = 1
+    }
+
+    /// A modal takes every touch in the window from the moment it is up: unlike other views, not
+    /// passed over while it is nearly transparent at the start of its fade.
+    public override func hitTest(_ point: Point) -> View? {
+        guard self.isUserInteractionEnabled, !self.isHidden, self.point(inside: point) else { return nil }
+        for subview in self.subviews.reversed() {
+            if let hit = subview.hitTest(point - subview.frame.origin) { return hit }
+        }
+        return self
     }
 
     /// The card: at most 560 points wide, 32 inside its edges, 24 from the window's; corners as

@@ -136,9 +136,13 @@ public final class Window {
 
     /// The recognizers of the views under `point`, innermost first; each one's view is noted, so
     /// a contest whose view has left the window is dropped (`GestureArena.isAttached`).
+    ///
+    /// Laid out first: a view added since the last frame (an alert asked for by the control
+    /// socket a moment before the finger came down) is where it will be drawn, not at zero size.
     func recognizers(at point: Point) -> [any GestureRecognizer] {
         if self.arena.contestCount == 0 { self.recognizerViews.removeAll(keepingCapacity: true) }
         var result: [any GestureRecognizer] = []
+        self.root.layoutIfNeeded()
         var view = self.root.hitTest(point)
         while let current = view {
             for recognizer in current.gestureRecognizers {
@@ -219,5 +223,8 @@ public final class Window {
     private var afterDrawnFrame: [() -> Void] = []
 
     /// The view under a point (window coordinates), for tests and tools.
-    public func view(at point: Point) -> View? { self.root.hitTest(point) }
+    public func view(at point: Point) -> View? {
+        self.root.layoutIfNeeded()
+        return self.root.hitTest(point)
+    }
 }
