@@ -153,4 +153,52 @@ struct AppearSceneTests {
         let errors = KioskConfigLoader.check(text: text, file: "kiosk.json", baseDirectory: "/tmp").errors.map(\.description)
         #expect(errors.contains { $0.contains("screens.home.content." + expected) }, "\(errors)")
     }
+
+    @Test("on a carousel's page, what appears plays each time the page comes in: turned, by the slideshow, or swiped in")
+    func carouselPages() throws {
+        let text = #"""
+            {"version": 2, "start": "home",
+             "screens": {"home": {"title": "Exhibits", "content": {"type": "carousel", "id": "exhibits", "height": 400, "interval": 5, "pages": [
+               {"type": "text", "id": "compass", "text": "The compass", "style": "title", "appear": {"from": "bottom"}},
+               {"type": "text", "id": "sextant", "text": "The sextant", "style": "title", "appear": {"from": "right", "delay": 0.1}}]}}}}
+            """#
+        let check = try KioskConfigLoader.parse(text, file: "kiosk.json", baseDirectory: "/tmp")
+        #expect(check.warnings.isEmpty, "\(check.warnings)")
+        let kiosk = try KioskRun(configuration: check.configuration, baseDirectory: "/tmp")
+        let carousel = try #require(kiosk.view("exhibits") as? CarouselView)
+        let compass = try Self.appearing(kiosk, "compass")
+        #expect(carousel.turn(.forward))
+        let sextant = try Self.appearing(kiosk, "sextant")
+        #expect(sextant.isAppearing && sextant.progress == 0, "the incoming page's view starts from its beginning")
+        kiosk.run.settle()
+        #expect(!sextant.isAppearing && sextant.progress == 1 && carousel.currentIndex == 1)
+        // The slideshow's own turn (within 5 s; it loops) brings the first page in, animating.
+        var sawItAppear = false
+        for _ in 0..<(6 * 60) {
+            kiosk.run.advance(1.0 / 60)
+            sawItAppear = sawItAppear || (compass.isAppearing && compass.progress < 0.5)
+        }
+        #expect(sawItAppear, "the slideshow's turn plays the page's appear")
+        kiosk.run.settle()
+        #expect(carousel.currentIndex == 0 && compass.progress == 1)
+        // A swipe: the page dragged in plays from the start of the drag, under the finger.
+        let frame = carousel.windowFrame
+        var x = frame.maxX - 100
+        var phase = TouchContact.Phase.began
+        var appearedUnderTheFinger = false
+        for _ in 0..<20 {
+            kiosk.run.touch(
+                TouchFrame(timestamp: UInt64(kiosk.run.loop.now.nanoseconds / 1000), contacts: [TouchContact(id: 0, phase: phase, x: x, y: frame.midY)]))
+            kiosk.run.advance(0.016)
+            appearedUnderTheFinger = appearedUnderTheFinger || (sextant.isAppearing && sextant.progress < 1)
+            phase = .moved
+            x -= 0.025 * frame.width
+        }
+        kiosk.run.touch(
+            TouchFrame(timestamp: UInt64(kiosk.run.loop.now.nanoseconds / 1000), contacts: [TouchContact(id: 0, phase: .ended, x: x, y: frame.midY)]))
+        kiosk.run.settle()
+        #expect(appearedUnderTheFinger)
+        #expect(carousel.currentIndex == 1 && sextant.progress == 1)
+    }
+
 }

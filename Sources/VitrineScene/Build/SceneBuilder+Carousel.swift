@@ -18,6 +18,7 @@ extension SceneBuilder {
         for page in node.pages { pages.append(try self.view(for: page)) }
         let carousel = CarouselView(pages: pages, interval: node.interval, loops: node.loops, theme: self.theme)
         carousel.onPageChange = { [weak self, unowned carousel] _ in self?.onCarouselTurn?(carousel) }
+        carousel.onPageArriving = { [weak self] page in self?.onCarouselPageArriving?(page) }
         return carousel
     }
 }

@@ -51,6 +51,8 @@ public final class SceneBuilder {
     public var submitTitle: (_ hasAction: Bool) -> String = { $0 ? "Go" : "Done" }
     /// Called when a carousel's page changed (the scene says it when the carousel has the focus).
     public var onCarouselTurn: ((CarouselView) -> Void)?
+    /// Called with a carousel's page as it starts to come in (its `appear` views play).
+    public var onCarouselPageArriving: ((View) -> Void)?
     /// Logs bound images that cannot be shown (the view keeps its last picture).
     public var logger = Logger("scene")
     /// Under a high-contrast theme: what the screen being built draws its views on (its own

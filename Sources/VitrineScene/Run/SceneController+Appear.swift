@@ -4,7 +4,8 @@ import VitrineUI
 /// Views with an `appear` (Docs/config.md, "Views") come onto their screen each time it is
 /// shown: when it is pushed or popped back to (from the start of the slide, so they arrive with
 /// it), presented in a sheet, shown by the navigation's reset (`show`, the idle action going back
-/// to the first screen), or the kiosk starts. A touch puts them all in place at once
+/// to the first screen), or the kiosk starts; on a carousel's page, each time the page comes in.
+/// A touch puts them all in place at once
 /// (`Appearances.finish`). In speech mode they are in place at once: the screen is said and its
 /// first element focused as it arrives, and a faded element could not be found.
 extension SceneController {
@@ -31,6 +32,13 @@ extension SceneController {
     func touchedWhileAppearing(_ frame: TouchFrame) {
         guard frame.contacts.contains(where: { $0.phase == .began }) else { return }
         self.appearances.finish()
+    }
+
+    /// A carousel's page starts to come in (a turn, a swipe, the slideshow): what appears on it
+    /// arrives with it, as on a pushed screen. Not in speech mode, as there.
+    func carouselPageArrives(_ page: View) {
+        guard !self.speechMode, let window = self.window else { return }
+        self.appearances.play(in: page, animator: window.animator, now: window.clock?.now)
     }
 
     /// A focused carousel turned a page: said (speech mode), as a moved focus is.

@@ -189,6 +189,7 @@ public final class SceneController: Scene {
         self.lastTouch = window.clock?.now ?? .zero
         self.armIdleTimer()
         self.builder.onCarouselTurn = { [unowned self] carousel in self.carouselTurned(carousel) }
+        self.builder.onCarouselPageArriving = { [unowned self] page in self.carouselPageArrives(page) }
         self.playAppear(in: self.frontScreenView)
     }
 

@@ -38,6 +38,9 @@ public final class CarouselView: View {
     public let loops: Bool
     /// Called with the index of the page now in front.
     public var onPageChange: ((Int) -> Void)?
+    /// Called with a page as it starts to come in (a turn, a swipe or the slideshow's own), so
+    /// what appears on it can arrive with it.
+    public var onPageArriving: ((View) -> Void)?
     /// How many times the pages turned by themselves (tests, the state dump).
     public private(set) var autoAdvances = 0
 
@@ -100,7 +103,10 @@ public final class CarouselView: View {
         self.dotsBackground.addSubview(self.indicator)
         self.addSubview(self.pager)
         self.addSubview(self.dotsBackground)
-        self.pager.onTransition = { [unowned self] transition in self.moveDots(alongside: transition) }
+        self.pager.onTransition = { [unowned self] transition in
+            self.moveDots(alongside: transition)
+            self.onPageArriving?(transition.to)
+        }
         self.pager.onPageChange = { [unowned self] page in self.pageChanged(page) }
         self.pager.onSwipe = { [unowned self] _ in self.restartCountdown() }
         self.touchDown.onTouchDown = { [unowned self] _ in self.restartCountdown() }
