@@ -5,9 +5,9 @@ import VitrineUI
 /// shown: when it is pushed or popped back to (from the start of the slide, so they arrive with
 /// it), presented in a sheet, shown by the navigation's reset (`show`, the idle action going back
 /// to the first screen), or the kiosk starts; on a carousel's page, each time the page comes in.
-/// A touch puts them all in place at once
-/// (`Appearances.finish`). In speech mode they are in place at once: the screen is said and its
-/// first element focused as it arrives, and a faded element could not be found.
+/// A touch puts them all in place at once (`Appearances.finish`). In speech mode they are in
+/// place at once: the screen is said and its first element focused as it arrives, and a faded
+/// element could not be found.
 extension SceneController {
     /// Plays the appear animations in `view` (a screen arriving).
     func playAppear(in view: View?) {
