@@ -9,7 +9,8 @@ import Glibc
 /// priority-inheritance futex). TSan then knows of no order between the two threads' accesses and
 /// reports a race that is not one, only when the lock happened to be contended: CI's TSan step
 /// failed that way once in SpeechWorker (the loop thread taking events while the speech thread
-/// posted one). An uncontended pthread lock and unlock cost about as much as `Mutex`'s.
+/// posted one). None of the values behind one is on a per-pixel path: a lock is taken per file
+/// checked, per band of a frame, per speech chunk or event, per log line.
 ///
 /// The value is only reached inside `withLock`; the mutex lives at a fixed address of its own
 /// (a pthread mutex must not move).
