@@ -43,35 +43,19 @@ public final class AlertView: View {
         didSet { if self.reachOffset != oldValue { self.setNeedsLayout() } }
     }
 
-    private var fade: SpringAnimation?
-    private weak var fadeAnimator: Animator?
+    private lazy var fade = AppearProgress { [unowned self] value in self.alpha = value }
 
     /// Whether it is still fading in.
-    public var isFadingIn: Bool { self.fade != nil }
+    public var isFadingIn: Bool { self.fade.isRunning }
 
     /// Makes it transparent and fades it in from the next frame.
     public func fadeIn(animator: Animator) {
-        self.finishFadingIn()
-        self.alpha = 0
         // Settled within a 255th of the opacity.
-        let spring = SpringAnimation(value: 0, target: 1, parameters: Appear.spring, tolerance: SettleTolerance.pixels.perUnit(of: 255))
-        spring.onUpdate = { [weak self] value in self?.alpha = min(1, max(0, value)) }
-        spring.onComplete = { [weak self] in
-            self?.fade = nil
-            self?.alpha = 1
-        }
-        self.fade = spring
-        self.fadeAnimator = animator
-        animator.run(spring)
+        self.fade.play(animator: animator, tolerance: SettleTolerance.pixels.perUnit(of: 255))
     }
 
     /// Fully opaque now (it is being taken away, or the screen is drawn for a picture).
-    public func finishFadingIn() {
-        guard let fade = self.fade else { return }
-        self.fadeAnimator?.stop(fade)
-        self.fade = nil
-        self.alpha = 1
-    }
+    public func finishFadingIn() { self.fade.finish() }
 
     /// A modal takes every touch in the window from the moment it is up: unlike other views, not
     /// passed over while it is nearly transparent at the start of its fade.

@@ -16,8 +16,7 @@ public final class AppearView: View {
     public let appear: Appear
     /// 0 where the content starts, 1 in its place.
     public private(set) var progress = 1.0
-    private var spring: SpringAnimation?
-    private weak var animator: Animator?
+    private lazy var run = AppearProgress { [unowned self] value in self.setProgress(value) }
 
     public init(content: View, appear: Appear) {
         self.content = content
@@ -27,34 +26,19 @@ public final class AppearView: View {
     }
 
     /// Whether the animation runs (or waits out its delay).
-    public var isAppearing: Bool { self.spring != nil }
+    public var isAppearing: Bool { self.run.isRunning }
 
     /// Puts the content where it starts and springs it into place, `appear.delay` seconds after
     /// `now` (nil: from the next frame).
     public func play(animator: Animator, now: MonotonicTime?) {
-        self.finish()
-        self.setProgress(0)
-        let start = now.map { $0 + .seconds(self.appear.delay) }
         // Settled within half a pixel of the travel, and a 255th of the opacity.
-        let spring = SpringAnimation(
-            value: 0, target: 1, parameters: Appear.spring, tolerance: SettleTolerance.pixels.perUnit(of: max(255, Appear.travel)), startTime: start)
-        spring.onUpdate = { [unowned self] value in self.setProgress(value) }
-        spring.onComplete = { [unowned self] in
-            self.spring = nil
-            self.setProgress(1)
-        }
-        self.spring = spring
-        self.animator = animator
-        animator.run(spring)
+        self.run.play(
+            animator: animator, tolerance: SettleTolerance.pixels.perUnit(of: max(255, Appear.travel)),
+            startTime: now.map { $0 + .seconds(self.appear.delay) })
     }
 
     /// Puts the content in its place now (a touch came, or the screen goes).
-    public func finish() {
-        guard let spring = self.spring else { return }
-        self.animator?.stop(spring)
-        self.spring = nil
-        self.setProgress(1)
-    }
+    public func finish() { self.run.finish() }
 
     private func setProgress(_ value: Double) {
         let clamped = min(1, max(0, value))
