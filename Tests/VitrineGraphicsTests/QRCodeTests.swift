@@ -41,9 +41,13 @@ struct QRCodeTests {
         #expect(fits.version == 40 && fits.size == 177)
         let error = try thrownError { try QRCode(encoding: String(repeating: "a", count: limit + 1), correction: correction) }
         #expect(error.code == .invalidArgument)
-        let grouped = limit.formatted
-        #expect(error.message.contains("is \((limit + 1).formatted) bytes of UTF-8"), "\(error)")
-        #expect(error.message.contains("at level \(correction.rawValue): at most \(grouped) bytes"), "\(error)")
+        // As the message writes them: Table 7's figure, and one more.
+        let written: [QRCode.Correction: (limit: String, over: String)] = [
+            .low: ("2,953", "2,954"), .medium: ("2,331", "2,332"), .quartile: ("1,663", "1,664"), .high: ("1,273", "1,274")
+        ]
+        let expected = try #require(written[correction])
+        #expect(error.message.contains("is \(expected.over) bytes of UTF-8"), "\(error)")
+        #expect(error.message.contains("at level \(correction.rawValue): at most \(expected.limit) bytes"), "\(error)")
         #expect(error.message.contains("ISO/IEC 18004"), "\(error)")
         #expect(error.hint?.contains("shorten it") == true)
     }
@@ -104,18 +108,5 @@ struct QRCodeTests {
         Canvas(target: quarter).strokeArc(center: Point(x: 25, y: 25), radius: 20, lineWidth: 4, start: 0, sweep: .pi / 2, color: .black)
         #expect(quarter[38, 10] >> 24 == 255, "between twelve and three o'clock")
         #expect(quarter[25, 45] == 0 && quarter[5, 25] == 0, "not at six or nine")
-    }
-}
-
-extension Int {
-    /// 2331 as "2,331".
-    fileprivate var formatted: String {
-        let digits = String(self)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
-            result.append(digit)
-        }
-        return result
     }
 }

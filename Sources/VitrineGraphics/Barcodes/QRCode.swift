@@ -108,23 +108,12 @@ public struct QRCode: Sendable, Equatable {
         let level = correction.rawValue
         var hint = "shorten it (a short link instead of a long one)"
         if correction != .low {
-            hint += ", or lower \"correction\" (level L holds \(Self.grouped(Correction.low.largestByteCount - (ascii ? 0 : 1))) bytes)"
+            hint += ", or lower \"correction\" (level L holds \(GroupedNumber.text(Correction.low.largestByteCount - (ascii ? 0 : 1))) bytes)"
         }
         return VitrineError(
             .invalidArgument,
-            "is \(Self.grouped(byteCount)) bytes of UTF-8, more than a QR code holds at level \(level): at most \(Self.grouped(limit)) bytes of 8-bit data (version 40, ISO/IEC 18004 Table 7\(ascii ? "" : ", less one for the UTF-8 designator"))",
+            "is \(GroupedNumber.text(byteCount)) bytes of UTF-8, more than a QR code holds at level \(level): at most \(GroupedNumber.text(limit)) bytes of 8-bit data (version 40, ISO/IEC 18004 Table 7\(ascii ? "" : ", less one for the UTF-8 designator"))",
             hint: hint)
-    }
-
-    /// 2331 as "2,331".
-    private static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
-            result.append(digit)
-        }
-        return result
     }
 
     /// Whether the module at column `x`, row `y` (0 ..< size) is dark.

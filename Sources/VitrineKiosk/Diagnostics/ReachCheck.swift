@@ -48,11 +48,7 @@ public enum ReachCheck {
         }
 
         /// `1,385 mm`.
-        static func mm(_ value: Double) -> String {
-            let whole = Int(value.rounded())
-            let thousands = whole / 1000
-            return thousands > 0 ? "\(thousands),\(String(String(whole % 1000 + 1000).dropFirst())) mm" : "\(whole) mm"
-        }
+        static func mm(_ value: Double) -> String { GroupedNumber.text(Int(value.rounded())) + " mm" }
     }
 
     /// The screen size, in points, the check lays the screens out at.
